@@ -1,0 +1,79 @@
+//===- Finding.h - one result per branch condition (DESIGN.md §4) -*- C++ -*-===//
+//
+// The analysis produces Findings; the text, JSON (and later SARIF and clang-tidy) front ends only
+// render them. Field names follow the JSON contract in shared/spec/README.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_FINDING_H
+#define DIVLINT_FINDING_H
+
+#include "divlint/Uniformity.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace divlint {
+
+enum class Rule : unsigned char {
+  DivergentBranch,    ///< a lane-varying branch condition (warning)
+  UniformBranch,      ///< a block- or warp-uniform branch (note; only with --report-all)
+  BarrierDivergence,  ///< __syncthreads reachable under a non-block-uniform condition (error)
+  WarpSyncDivergence, ///< a full-mask *_sync intrinsic under a lane-varying condition (error)
+};
+
+enum class Severity : unsigned char { Note, Warning, Error };
+
+llvm::StringRef ruleName(Rule R);
+llvm::StringRef severityName(Severity S);
+
+struct SourcePoint {
+  unsigned Line = 0, Column = 0;
+  std::string Text;
+};
+
+struct Replacement {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+};
+
+struct FixSuggestion {
+  std::string Description;
+  std::vector<Replacement> Replacements; ///< empty: advice only
+};
+
+struct Finding {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  unsigned EndLine = 0, EndColumn = 0; ///< end of the condition's source range
+  std::string Kernel;   ///< the kernel the analysis came from
+  std::string Function; ///< the function the condition is in
+  Rule TheRule = Rule::DivergentBranch;
+  std::string Construct; ///< if, for, while, do, switch, ?:, &&, ||, call
+  Uniformity Class = Uniformity::LaneVarying;
+  std::optional<Extent> Ext;
+  std::optional<unsigned> DivergentWarps, TotalWarps;
+  std::optional<unsigned> TrueLanes, ActiveLanes;
+  std::optional<double> PredictedEfficiency, PredictedSlowdown;
+  Severity Sev = Severity::Warning;
+  std::string Message;
+  std::string ConditionText; ///< the condition as written
+  std::string LaneMap;       ///< one diverging warp, 'T'/'F'/'.' per lane
+  std::string BlockShapeText; ///< the block shape(s) enumerated, e.g. "256x1x1"
+  std::vector<std::string> Assumptions;
+  std::vector<SourcePoint> Why;
+  std::vector<FixSuggestion> Fixes;
+};
+
+/// Orders findings by file, line, column, rule: the output order of every front end.
+bool findingLess(const Finding &A, const Finding &B);
+
+/// An error about the input itself (not a finding): unreadable file, parse failure.
+struct ToolError {
+  std::string File;
+  std::string Message;
+};
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,64 @@
+//===- LaneEnumerator.h - exact per-lane evaluation of a condition -*- C++ -*-===//
+//
+// Turns the symbolic value of a branch condition into a class and, for lane-varying conditions,
+// an extent, the number of diverging warps and the lane split (DESIGN.md §2):
+//  - conditions on loaded data, atomics or opaque lane-varying values are `data-dependent`;
+//  - a monotone thread index compared with an unknown block-uniform value is a `tail`;
+//  - otherwise the condition is evaluated for every thread of the block (and every iteration of
+//    an enclosing loop whose induction variable it reads), grouped into warps by linear id.
+// Unknown block-uniform values are given a fixed set of sample values; any sample that splits a
+// warp makes the branch lane-varying.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_LANEENUMERATOR_H
+#define DIVLINT_LANEENUMERATOR_H
+
+#include "divlint/BlockShape.h"
+#include "divlint/SymExpr.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace divlint {
+
+/// A loop around the condition: its id (as used by IndVar leaves) and its own condition.
+struct LoopContext {
+  uint64_t LoopId = 0;
+  SymRef Cond; ///< null for `for (;;)`
+};
+
+struct EnumerationQuery {
+  SymRef Cond;
+  /// Which lanes reach the condition: conjunction of the enclosing branch conditions (null: all).
+  SymRef Guard;
+  /// Enclosing loops, innermost first. The first one whose induction variables the condition
+  /// reads is enumerated iteration by iteration.
+  std::vector<LoopContext> Loops;
+  /// Set when Cond is the condition of Loops[0] itself: lanes that left the loop stay out.
+  bool IsLoopCondition = false;
+  /// A `switch`: lanes diverge when their values differ (not only their truth).
+  bool MultiWay = false;
+  unsigned WarpSize = 32;
+};
+
+struct EnumerationResult {
+  Uniformity Class = Uniformity::LaneVarying;
+  std::optional<Extent> Ext;      ///< lane-varying only
+  std::optional<unsigned> DivergentWarps, TotalWarps;
+  std::optional<unsigned> TrueLanes, ActiveLanes; ///< the split, when every diverging warp agrees
+  /// Mean over diverging warp evaluations of (true lanes / active lanes); for the cost model.
+  std::optional<double> MeanTrueFraction;
+  std::string LaneMap; ///< one diverging warp: 'T', 'F' or '.' (inactive) per lane
+  bool Sampled = false; ///< unknown uniform values were sampled, not enumerated
+  bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)
+};
+
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape);
+
+/// Joins the results for several block shapes of one kernel (the worst one wins).
+EnumerationResult enumerateCondition(const EnumerationQuery &Q,
+                                     const std::vector<BlockShape> &Shapes);
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,28 @@
+//===- Report.h - rendering findings as text and JSON -*- C++ -*-===//
+#ifndef DIVLINT_REPORT_H
+#define DIVLINT_REPORT_H
+
+#include "divlint/Finding.h"
+#include "llvm/Support/raw_ostream.h"
+#include <vector>
+
+namespace divlint {
+
+struct ReportOptions {
+  bool ReportAll = false; ///< include uniform branches (rule uniform-branch)
+};
+
+/// Whether a finding is shown at all under \p Opts.
+bool isReported(const Finding &F, const ReportOptions &Opts);
+
+/// The JSON contract of shared/spec/README.md: {"version":1,"findings":[...],"errors":[...]}.
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<ToolError> &Errors, const ReportOptions &Opts);
+
+/// One line per finding (`file:line:col: warning: ... [divlint-rule]`), why-notes and lane map.
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const ReportOptions &Opts);
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,91 @@
+//===- UniformityAnalysis.h - the per-function data flow (DESIGN.md §3) -*- C++ -*-===//
+//
+// A forward data flow over clang::CFG, driven by ForwardDataflowWorklist to a fixpoint. The state
+// maps each tracked local (field-sensitively: `s.a.b` is its own access path) to a SymExpr.
+//  - Joins: equal values stay; different values become an opaque leaf of the joined class; at loop
+//    headers an update `v = v op step` becomes an induction variable (IndVar).
+//  - Sync dependence: at the immediate post-dominator of a non-block-uniform branch, every path
+//    assigned in the branch's region takes at least the branch's class (this also covers loops
+//    with lane-varying exits: temporal divergence). Post-dominators and control dependence come
+//    from CFGPostDomTree / ControlDependencyCalculator.
+//  - Locals whose address escapes (and local arrays) are memory: one flow-insensitive class each.
+//  - Calls to functions with bodies are analyzed in the caller's context (CallResolver).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_UNIFORMITYANALYSIS_H
+#define DIVLINT_UNIFORMITYANALYSIS_H
+
+#include "divlint/BlockShape.h"
+#include "divlint/LaneEnumerator.h"
+#include "divlint/SymExpr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include <memory>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CFGBlock;
+} // namespace clang
+
+namespace divlint {
+
+struct AnalysisOptions {
+  unsigned WarpSize = 32;
+  std::optional<BlockShape> BlockDimOption; ///< --block-dim
+};
+
+/// A branch the hardware takes: one CFG block terminator (an `&&`/`||` operand is its own).
+struct BranchRecord {
+  const clang::Expr *Condition = nullptr; ///< the leaf condition as written
+  const clang::Stmt *Terminator = nullptr;
+  std::string Construct; ///< if, for, while, do, switch, ?:, &&, ||
+  SymRef Value;
+  EnumerationResult Result;
+  std::vector<const clang::Expr *> WhyChain; ///< assignments feeding the condition, seed first
+};
+
+/// A barrier or warp-synchronous call and the divergent branch it sits under, if any.
+struct SyncRecord {
+  const clang::CallExpr *Call = nullptr;
+  bool IsBarrier = false; ///< __syncthreads-like (else a full-mask *_sync)
+  const BranchRecord *Under = nullptr; ///< the offending enclosing branch
+};
+
+/// Resolves calls to functions with bodies: the caller passes argument values and gets the
+/// returned value. Implemented by the translation-unit driver (memoized, recursion-safe).
+class CallResolver {
+public:
+  virtual ~CallResolver() = default;
+  virtual SymRef resolveCall(const clang::FunctionDecl *Callee, std::vector<SymRef> Args,
+                             unsigned Depth) = 0;
+};
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, CallResolver &Calls,
+                   const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
+                   std::vector<SymRef> ParamValues, unsigned Depth);
+  ~FunctionAnalysis();
+
+  /// Runs the data flow; false when the function has no CFG (no body, invalid code).
+  bool run();
+
+  /// The joined value of every `return` (null for void functions).
+  SymRef returnValue() const;
+  const std::vector<BranchRecord> &branches() const;
+  const std::vector<SyncRecord> &syncs() const;
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> P;
+};
+
+/// The values the kernel's parameters start with: block-uniform opaque leaves.
+std::vector<SymRef> kernelParamValues(const clang::FunctionDecl *FD);
+/// The values of a device function's parameters when no call site is known: lane-varying.
+std::vector<SymRef> unknownCallerParamValues(const clang::FunctionDecl *FD);
+
+} // namespace divlint
+
+#endif

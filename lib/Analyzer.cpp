@@ -1,0 +1,413 @@
+#include "divlint/Analyzer.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace divlint {
+
+namespace {
+
+bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
+bool isDeviceFunction(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>();
+}
+
+/// Finds device functions with bodies and the block shapes of `<<<grid, block>>>` launches.
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  std::vector<const FunctionDecl *> Functions;
+  std::map<const FunctionDecl *, std::vector<BlockShape>> Launches;
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && isDeviceFunction(FD) && !FD->isDependentContext() &&
+        !FD->isInvalidDecl() && Seen.insert(FD).second)
+      Functions.push_back(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {
+    const FunctionDecl *Kernel = CE->getDirectCallee();
+    const CallExpr *Config = CE->getConfig();
+    if (!Kernel || !Config || Config->getNumArgs() < 2)
+      return true;
+    if (auto Shape = constantShape(Config->getArg(1), 0)) {
+      Shape->Source = "launch";
+      auto &List = Launches[Kernel->getCanonicalDecl()];
+      if (std::find(List.begin(), List.end(), *Shape) == List.end())
+        List.push_back(*Shape);
+    }
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  std::set<const FunctionDecl *> Seen;
+
+  std::optional<unsigned> constantUnsigned(const Expr *E) {
+    Expr::EvalResult R;
+    if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx)) {
+      int64_t V = R.Val.getInt().getExtValue();
+      if (V > 0 && V <= int64_t(MaxThreadsPerBlock))
+        return static_cast<unsigned>(V);
+    }
+    return std::nullopt;
+  }
+
+  /// A block argument of constant shape: `256`, `dim3(16, 16)`, or a local dim3 initialized so.
+  std::optional<BlockShape> constantShape(const Expr *E, unsigned Depth) {
+    if (!E || Depth > 8)
+      return std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      return constantShape(MTE->getSubExpr(), Depth + 1);
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      return constantShape(BTE->getSubExpr(), Depth + 1);
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      return constantShape(FC->getSubExpr(), Depth + 1);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
+        return constantShape(CE->getArg(0), Depth + 1);
+      unsigned Dims[3] = {1, 1, 1};
+      for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+        if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
+          continue;
+        auto V = constantUnsigned(CE->getArg(I));
+        if (!V)
+          return std::nullopt;
+        Dims[I] = *V;
+      }
+      if (CE->getNumArgs() == 0)
+        return std::nullopt;
+      BlockShape S;
+      S.X = Dims[0];
+      S.Y = Dims[1];
+      S.Z = Dims[2];
+      if (S.threads() > MaxThreadsPerBlock)
+        return std::nullopt;
+      return S;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->getInit() && !VD->getType()->isIntegralOrEnumerationType())
+          return constantShape(VD->getInit(), Depth + 1);
+    if (auto V = constantUnsigned(E)) {
+      BlockShape S;
+      S.X = *V;
+      return S;
+    }
+    return std::nullopt;
+  }
+};
+
+class TranslationUnitAnalyzer : public CallResolver {
+public:
+  TranslationUnitAnalyzer(ASTContext &Ctx, const AnalysisOptions &Opts) : Ctx(Ctx), Opts(Opts) {}
+
+  TranslationUnitResult run();
+
+  SymRef resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
+                     unsigned Depth) override;
+
+private:
+  ASTContext &Ctx;
+  const AnalysisOptions &Opts;
+  Collector *Collected = nullptr;
+
+  // The kernel being analyzed: its name and block shapes are the context of every callee.
+  std::string CurrentKernel;
+  std::vector<BlockShape> CurrentShapes;
+
+  std::map<uint64_t, SymRef> Summaries;
+  std::set<uint64_t> InProgress;
+  std::set<const FunctionDecl *> Analyzed;
+  std::map<std::tuple<std::string, unsigned, unsigned, int>, Finding> Merged;
+
+  std::vector<BlockShape> shapesFor(const FunctionDecl *Kernel,
+                                    std::vector<std::string> &Assumptions);
+  void collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
+               const std::vector<std::string> &Assumptions);
+  void add(Finding F);
+  Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR);
+  Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
+  bool locate(SourceLocation Loc, Finding &F);
+  std::string text(SourceRange R) const;
+  std::vector<std::string> CurrentAssumptions;
+};
+
+std::string TranslationUnitAnalyzer::text(SourceRange R) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = SM.getExpansionRange(CharSourceRange::getTokenRange(R));
+  return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+bool TranslationUnitAnalyzer::locate(SourceLocation Loc, Finding &F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loc.isInvalid())
+    return false;
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  if (SM.isInSystemHeader(E))
+    return false;
+  PresumedLoc PL = SM.getPresumedLoc(E);
+  if (PL.isInvalid())
+    return false;
+  F.File = PL.getFilename();
+  F.Line = PL.getLine();
+  F.Column = PL.getColumn();
+  return true;
+}
+
+std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *Kernel,
+                                                           std::vector<std::string> &Assumptions) {
+  std::vector<const FunctionDecl *> Keys{Kernel->getCanonicalDecl()};
+  if (const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern())
+    Keys.push_back(Pattern->getCanonicalDecl());
+  for (const FunctionDecl *K : Keys) {
+    auto It = Collected->Launches.find(K);
+    if (It != Collected->Launches.end() && !It->second.empty())
+      return It->second;
+  }
+  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    Expr::EvalResult R;
+    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+        LB->getMaxThreads()->EvaluateAsInt(R, Ctx)) {
+      int64_t N = R.Val.getInt().getExtValue();
+      if (N > 0 && N <= int64_t(MaxThreadsPerBlock)) {
+        BlockShape S;
+        S.X = static_cast<unsigned>(N);
+        S.Source = "launch_bounds";
+        Assumptions.push_back("block shape " + S.str() + " from __launch_bounds__(" +
+                              std::to_string(N) + "), assumed one-dimensional");
+        return {S};
+      }
+    }
+  }
+  if (Opts.BlockDimOption)
+    return {*Opts.BlockDimOption};
+  BlockShape Default;
+  Assumptions.push_back("block shape " + Default.str() +
+                        " assumed (no launch in this file; set --block-dim)");
+  return {Default};
+}
+
+SymRef TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
+                                            unsigned Depth) {
+  uint64_t Key = llvm::hash_combine(Callee, CurrentShapes.size(),
+                                    CurrentShapes.empty() ? 0 : CurrentShapes.front().X);
+  for (const SymRef &A : Args)
+    Key = llvm::hash_combine(Key, A ? A->Hash : 0);
+  auto It = Summaries.find(Key);
+  if (It != Summaries.end())
+    return It->second;
+  if (InProgress.count(Key) || Depth > 12) // recursion: sound fallback
+    return sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+  InProgress.insert(Key);
+  FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
+  SymRef Result;
+  if (FA.run()) {
+    Result = FA.returnValue();
+    Analyzed.insert(Callee);
+    collect(Callee, FA, CurrentAssumptions);
+  } else {
+    Result = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+  }
+  InProgress.erase(Key);
+  Summaries[Key] = Result;
+  return Result;
+}
+
+Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const BranchRecord &BR) {
+  Finding F;
+  F.Kernel = CurrentKernel;
+  F.Function = FD->getNameAsString();
+  F.Construct = BR.Construct;
+  F.ConditionText = text(BR.Condition->getSourceRange());
+  const EnumerationResult &R = BR.Result;
+  F.Class = R.Class;
+  if (R.Class == Uniformity::LaneVarying) {
+    F.TheRule = Rule::DivergentBranch;
+    F.Sev = Severity::Warning;
+    F.Ext = R.Ext ? R.Ext : Extent::DataDependent;
+    if (R.Enumerated) {
+      F.DivergentWarps = R.DivergentWarps;
+      F.TotalWarps = R.TotalWarps;
+      F.TrueLanes = R.TrueLanes;
+      F.ActiveLanes = R.ActiveLanes;
+      F.LaneMap = R.LaneMap;
+    }
+  } else {
+    F.TheRule = Rule::UniformBranch;
+    F.Sev = Severity::Note;
+  }
+  std::string Shapes;
+  for (const BlockShape &S : CurrentShapes)
+    Shapes += (Shapes.empty() ? "" : ", ") + S.str();
+  F.BlockShapeText = Shapes;
+  // Message.
+  std::string M = "'" + F.Construct + "' condition '" + F.ConditionText + "' is " +
+                  uniformityName(F.Class).str();
+  if (F.Ext) {
+    M += " (" + extentName(*F.Ext).str();
+    if (F.DivergentWarps && F.TotalWarps)
+      M += ", " + std::to_string(*F.DivergentWarps) + "/" + std::to_string(*F.TotalWarps) +
+           " warps diverge";
+    if (F.TrueLanes && F.ActiveLanes)
+      M += ", " + std::to_string(*F.TrueLanes) + "/" + std::to_string(*F.ActiveLanes) +
+           " lanes true";
+    M += ")";
+  }
+  F.Message = M;
+  // Why: the seeds and opaque values the condition depends on.
+  std::set<std::pair<unsigned, std::string>> Seen;
+  forEachLeaf(BR.Value, [&](const SymExpr &Leaf) {
+    bool Interesting = Leaf.Kind == SymKind::ThreadIdx ||
+                       (Leaf.Kind == SymKind::Opaque && Leaf.Class != Uniformity::BlockUniform) ||
+                       Leaf.Kind == SymKind::IndVar;
+    if (!Interesting || Leaf.Label.empty())
+      return;
+    if (!Seen.insert({Leaf.OriginLine, Leaf.Label}).second)
+      return;
+    SourcePoint P;
+    P.Line = Leaf.OriginLine;
+    P.Column = Leaf.OriginColumn;
+    P.Text = Leaf.Label + " is " + uniformityName(Leaf.Class).str();
+    if (Leaf.Kind == SymKind::IndVar)
+      P.Text = Leaf.Label + " is a loop induction variable";
+    F.Why.push_back(P);
+  });
+  std::stable_sort(F.Why.begin(), F.Why.end(),
+                   [](const SourcePoint &A, const SourcePoint &B) { return A.Line < B.Line; });
+  return F;
+}
+
+Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncRecord &SR) {
+  Finding F;
+  F.Kernel = CurrentKernel;
+  F.Function = FD->getNameAsString();
+  F.Construct = "call";
+  F.TheRule = SR.IsBarrier ? Rule::BarrierDivergence : Rule::WarpSyncDivergence;
+  F.Sev = Severity::Error;
+  F.Class = SR.Under->Result.Class;
+  F.ConditionText = text(SR.Call->getSourceRange());
+  Finding Cond;
+  locate(SR.Under->Condition->getBeginLoc(), Cond);
+  std::string CondText = text(SR.Under->Condition->getSourceRange());
+  if (SR.IsBarrier)
+    F.Message = "barrier '" + F.ConditionText + "' is reached under a " +
+                uniformityName(F.Class).str() + " condition '" + CondText + "' (line " +
+                std::to_string(Cond.Line) +
+                "): threads of the block that skip it make the barrier undefined behavior";
+  else
+    F.Message = "full-mask warp-synchronous '" + F.ConditionText +
+                "' is reached under a lane-varying condition '" + CondText + "' (line " +
+                std::to_string(Cond.Line) + "): lanes named in the mask do not all arrive";
+  F.Why.push_back({Cond.Line, Cond.Column, "'" + CondText + "' is " +
+                                               uniformityName(F.Class).str()});
+  return F;
+}
+
+void TranslationUnitAnalyzer::add(Finding F) {
+  auto Key = std::make_tuple(F.File, F.Line, F.Column, static_cast<int>(F.TheRule == Rule::UniformBranch ? Rule::DivergentBranch : F.TheRule));
+  auto It = Merged.find(Key);
+  if (It == Merged.end()) {
+    Merged.emplace(Key, std::move(F));
+    return;
+  }
+  // The same source branch seen in another context (call site, instantiation): the worst wins.
+  Finding &Old = It->second;
+  auto Fraction = [](const Finding &X) {
+    return X.DivergentWarps && X.TotalWarps && *X.TotalWarps
+               ? double(*X.DivergentWarps) / *X.TotalWarps
+               : 0.0;
+  };
+  if (F.Class > Old.Class || (F.Class == Old.Class && Fraction(F) > Fraction(Old)))
+    Old = std::move(F);
+}
+
+void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
+                                      const std::vector<std::string> &Assumptions) {
+  for (const BranchRecord &BR : FA.branches()) {
+    Finding F = branchFinding(FD, BR);
+    if (!locate(BR.Condition->getBeginLoc(), F))
+      continue;
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc End = SM.getPresumedLoc(SM.getExpansionLoc(BR.Condition->getEndLoc()));
+    if (End.isValid()) {
+      F.EndLine = End.getLine();
+      F.EndColumn = End.getColumn();
+    }
+    F.Assumptions = Assumptions;
+    add(std::move(F));
+  }
+  for (const SyncRecord &SR : FA.syncs()) {
+    Finding F = syncFinding(FD, SR);
+    if (!locate(SR.Call->getBeginLoc(), F))
+      continue;
+    F.Assumptions = Assumptions;
+    add(std::move(F));
+  }
+}
+
+TranslationUnitResult TranslationUnitAnalyzer::run() {
+  Collector C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Collected = &C;
+  TranslationUnitResult Result;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *FD : C.Functions) {
+    if (!isKernel(FD))
+      continue;
+    CurrentKernel = FD->getNameAsString();
+    CurrentAssumptions.clear();
+    CurrentShapes = shapesFor(FD, CurrentAssumptions);
+    FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
+    if (!FA.run())
+      continue;
+    Analyzed.insert(FD);
+    collect(FD, FA, CurrentAssumptions);
+  }
+  // Device functions no kernel here calls: analyzed alone, parameters lane-varying.
+  for (const FunctionDecl *FD : C.Functions) {
+    if (Analyzed.count(FD) || isKernel(FD) || SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      continue;
+    CurrentKernel = "";
+    CurrentAssumptions.clear();
+    CurrentShapes = {Opts.BlockDimOption ? *Opts.BlockDimOption : BlockShape{}};
+    if (!Opts.BlockDimOption)
+      CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() + " assumed");
+    CurrentAssumptions.push_back("no call site in this file: parameters assumed lane-varying");
+    FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, unknownCallerParamValues(FD), 0);
+    if (!FA.run())
+      continue;
+    Analyzed.insert(FD);
+    collect(FD, FA, CurrentAssumptions);
+  }
+  for (const FunctionDecl *FD : Analyzed)
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      ++Result.DeviceFunctions;
+  for (auto &KV : Merged)
+    Result.Findings.push_back(std::move(KV.second));
+  std::sort(Result.Findings.begin(), Result.Findings.end(), findingLess);
+  return Result;
+}
+
+} // namespace
+
+TranslationUnitResult analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts) {
+  return TranslationUnitAnalyzer(Ctx, Opts).run();
+}
+
+} // namespace divlint

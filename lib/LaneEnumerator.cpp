@@ -1,0 +1,361 @@
+#include "divlint/LaneEnumerator.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include <algorithm>
+#include <set>
+
+namespace divlint {
+
+namespace {
+
+// Values given to unknown block-uniform leaves: small, odd, warp-aligned and large, so that a
+// threshold that can split a warp does so for at least one of them.
+constexpr int64_t SampleValues[] = {17, 1, 64, 100, 3, 1000, 255, 0};
+constexpr unsigned NumSamples = 6;
+// Iterations enumerated for the loop whose induction variable the condition reads.
+constexpr unsigned MaxIterationsExact = 1024;
+constexpr unsigned MaxIterationsSampled = 64;
+// Budget of lane evaluations per condition; past it the result says what it saw so far.
+constexpr uint64_t MaxEvaluations = 4u << 20;
+
+struct Leaves {
+  std::vector<uint64_t> UniformOpaques; ///< ids of block/warp-uniform opaque leaves
+  std::vector<uint64_t> LoopIds;        ///< loops of the IndVar leaves
+  bool VaryingOpaque = false;
+  bool VaryingDataDependent = false;
+};
+
+void collect(const SymRef &E, Leaves &L) {
+  if (!E)
+    return;
+  forEachLeaf(E, [&](const SymExpr &Leaf) {
+    if (Leaf.Kind == SymKind::Opaque) {
+      if (Leaf.Class == Uniformity::LaneVarying) {
+        L.VaryingOpaque = true;
+        L.VaryingDataDependent |= Leaf.DataDependent;
+      } else if (std::find(L.UniformOpaques.begin(), L.UniformOpaques.end(), Leaf.Id) ==
+                 L.UniformOpaques.end()) {
+        L.UniformOpaques.push_back(Leaf.Id);
+      }
+    } else if (Leaf.Kind == SymKind::IndVar) {
+      uint64_t Loop = static_cast<uint64_t>(Leaf.Value);
+      if (std::find(L.LoopIds.begin(), L.LoopIds.end(), Loop) == L.LoopIds.end())
+        L.LoopIds.push_back(Loop);
+    }
+  });
+}
+
+const SymExpr *stripCastsAndNot(const SymExpr *E) {
+  while (E && E->Kind == SymKind::Unary && (E->Op == SymOp::Cast || E->Op == SymOp::LNot))
+    E = E->A.get();
+  return E;
+}
+
+bool isRelational(SymOp Op) {
+  return Op == SymOp::LT || Op == SymOp::LE || Op == SymOp::GT || Op == SymOp::GE;
+}
+
+bool hasUnknownLeaf(const SymRef &E) {
+  bool Unknown = false;
+  forEachLeaf(E, [&](const SymExpr &Leaf) {
+    Unknown |= Leaf.Kind == SymKind::Opaque || (Leaf.Kind == SymKind::IndVar && !Leaf.Evaluable);
+  });
+  return Unknown;
+}
+
+class Enumerator {
+public:
+  Enumerator(const EnumerationQuery &Q, const BlockShape &Shape) : Q(Q), Shape(Shape) {
+    Env.BlockDim[0] = Shape.X;
+    Env.BlockDim[1] = Shape.Y;
+    Env.BlockDim[2] = Shape.Z;
+    WarpSize = Q.WarpSize ? Q.WarpSize : 32;
+    Threads = Shape.threads();
+    Warps = Shape.warps(WarpSize);
+  }
+
+  EnumerationResult run();
+
+private:
+  const EnumerationQuery &Q;
+  const BlockShape &Shape;
+  EvalEnv Env;
+  unsigned WarpSize = 32, Threads = 0, Warps = 0;
+  uint64_t Evaluations = 0;
+
+  // Aggregates.
+  std::set<unsigned> DivergentWarpSet;
+  std::set<std::pair<unsigned, unsigned>> Splits;
+  double TrueFractionSum = 0;
+  unsigned DivergentObservations = 0;
+  bool WarpsDiffer = false, AnyEvaluated = false;
+  std::string LaneMap;
+
+  void setThread(unsigned Linear) {
+    Env.Tid[0] = Linear % Shape.X;
+    Env.Tid[1] = (Linear / Shape.X) % Shape.Y;
+    Env.Tid[2] = Linear / (Shape.X * Shape.Y);
+  }
+  std::optional<int64_t> eval(const SymRef &E) {
+    ++Evaluations;
+    return evaluate(*E, Env);
+  }
+  bool guardHolds() {
+    if (!Q.Guard)
+      return true;
+    auto G = eval(Q.Guard);
+    return !G || *G != 0; // an unevaluable guard keeps the lane (the sound side)
+  }
+  /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
+  void evaluateBlock(const std::vector<char> *Alive);
+  bool isMonotoneInLinearId(const SymRef &Side);
+};
+
+void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
+  std::optional<int64_t> BlockValue;
+  bool BlockMixed = false;
+  for (unsigned W = 0; W < Warps; ++W) {
+    unsigned Active = 0, True = 0;
+    std::optional<int64_t> FirstValue; // MultiWay: lanes agreeing with the warp's first lane
+    std::string Map(WarpSize, '.');
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned Linear = W * WarpSize + Lane;
+      if (Linear >= Threads)
+        break;
+      if (Alive && !(*Alive)[Linear])
+        continue;
+      setThread(Linear);
+      if (!guardHolds())
+        continue;
+      auto V = eval(Q.Cond);
+      if (!V)
+        continue;
+      ++Active;
+      if (!FirstValue)
+        FirstValue = V;
+      bool T = Q.MultiWay ? *V == *FirstValue : *V != 0;
+      True += T;
+      Map[Lane] = T ? 'T' : 'F';
+      int64_t Key = Q.MultiWay ? *V : T;
+      if (!BlockValue)
+        BlockValue = Key;
+      else if (*BlockValue != Key)
+        BlockMixed = true;
+    }
+    if (Active)
+      AnyEvaluated = true;
+    if (True > 0 && True < Active) {
+      DivergentWarpSet.insert(W);
+      Splits.insert({True, Active});
+      TrueFractionSum += double(True) / Active;
+      ++DivergentObservations;
+      if (LaneMap.empty())
+        LaneMap = Map;
+    }
+  }
+  WarpsDiffer |= BlockMixed;
+}
+
+bool Enumerator::isMonotoneInLinearId(const SymRef &Side) {
+  bool Up = true, Down = true, Varies = false;
+  std::optional<int64_t> Prev;
+  for (unsigned Linear = 0; Linear < Threads; ++Linear) {
+    setThread(Linear);
+    auto V = eval(Side);
+    if (!V)
+      return false;
+    if (Prev) {
+      Up &= *V >= *Prev;
+      Down &= *V <= *Prev;
+      Varies |= *V != *Prev;
+    }
+    Prev = V;
+  }
+  return Varies && (Up || Down);
+}
+
+EnumerationResult Enumerator::run() {
+  EnumerationResult R;
+  Leaves L;
+  collect(Q.Cond, L);
+  // 1. Data-dependent: the condition reads lane-varying values we cannot see through.
+  if (L.VaryingOpaque || !Q.Cond->Evaluable) {
+    R.Class = Q.Cond->Class;
+    if (R.Class == Uniformity::LaneVarying)
+      R.Ext = Extent::DataDependent;
+    return R;
+  }
+  // 2. No thread index: as uniform as the leaves.
+  if (!Q.Cond->HasThread) {
+    R.Class = Q.Cond->Class;
+    return R;
+  }
+  Leaves GuardLeaves;
+  collect(Q.Guard, GuardLeaves);
+  for (uint64_t Id : GuardLeaves.UniformOpaques)
+    if (std::find(L.UniformOpaques.begin(), L.UniformOpaques.end(), Id) == L.UniformOpaques.end())
+      L.UniformOpaques.push_back(Id);
+  for (const LoopContext &Loop : Q.Loops)
+    if (Loop.Cond)
+      collect(Loop.Cond, GuardLeaves);
+
+  // The loop enumerated iteration by iteration: the innermost whose induction variables appear.
+  const LoopContext *Exact = nullptr;
+  for (const LoopContext &Loop : Q.Loops) {
+    bool Used = std::find(L.LoopIds.begin(), L.LoopIds.end(), Loop.LoopId) != L.LoopIds.end() ||
+                (Q.IsLoopCondition && &Loop == &Q.Loops.front());
+    if (Used) {
+      Exact = &Loop;
+      break;
+    }
+  }
+  std::vector<uint64_t> OtherLoops;
+  for (uint64_t Id : L.LoopIds)
+    if (!Exact || Id != Exact->LoopId)
+      OtherLoops.push_back(Id);
+  for (uint64_t Id : GuardLeaves.LoopIds)
+    if ((!Exact || Id != Exact->LoopId) &&
+        std::find(OtherLoops.begin(), OtherLoops.end(), Id) == OtherLoops.end())
+      OtherLoops.push_back(Id);
+
+  unsigned Samples = L.UniformOpaques.empty() && OtherLoops.empty() ? 1 : NumSamples;
+  R.Sampled = Samples > 1;
+  auto SetSample = [&](unsigned S) {
+    Env.Opaques.clear();
+    for (size_t J = 0; J < L.UniformOpaques.size(); ++J)
+      Env.Opaques.push_back(
+          {L.UniformOpaques[J], SampleValues[(S + 3 * J) % std::size(SampleValues)]});
+    Env.Iteration.clear();
+    for (size_t J = 0; J < OtherLoops.size(); ++J)
+      Env.Iteration.push_back({OtherLoops[J], static_cast<int64_t>((S + J) % 4)});
+  };
+
+  // 3. Tail: a monotone thread index against an unknown uniform threshold.
+  if (const SymExpr *C = Q.MultiWay ? nullptr : stripCastsAndNot(Q.Cond.get());
+      C && C->Kind == SymKind::Binary && isRelational(C->Op)) {
+    const SymRef *ThreadSide = nullptr, *Threshold = nullptr;
+    if (C->A->HasThread && !C->B->HasThread) {
+      ThreadSide = &C->A;
+      Threshold = &C->B;
+    } else if (C->B->HasThread && !C->A->HasThread) {
+      ThreadSide = &C->B;
+      Threshold = &C->A;
+    }
+    if (ThreadSide && hasUnknownLeaf(*Threshold)) {
+      bool Monotone = true;
+      for (unsigned S = 0; S < Samples && Monotone; ++S) {
+        SetSample(S);
+        if (Exact)
+          Env.Iteration.push_back({Exact->LoopId, static_cast<int64_t>(S % 4)});
+        Monotone = isMonotoneInLinearId(*ThreadSide);
+      }
+      if (Monotone) {
+        R.Class = Uniformity::LaneVarying;
+        R.Ext = Extent::Tail;
+        return R;
+      }
+    }
+  }
+
+  // 4. Evaluate every lane of the block, per sample and per loop iteration.
+  for (unsigned S = 0; S < Samples && Evaluations < MaxEvaluations; ++S) {
+    SetSample(S);
+    if (!Exact) {
+      evaluateBlock(nullptr);
+      continue;
+    }
+    // Lanes still in the loop: a lane whose loop condition failed has left it for good.
+    std::vector<char> Alive(Threads, 1);
+    unsigned MaxIter = Samples > 1 ? MaxIterationsSampled : MaxIterationsExact;
+    Env.Iteration.push_back({Exact->LoopId, 0});
+    for (unsigned K = 0; K < MaxIter && Evaluations < MaxEvaluations; ++K) {
+      Env.Iteration.back().second = K;
+      if (Q.IsLoopCondition) {
+        evaluateBlock(&Alive);
+      }
+      // Advance the loop: who is still inside at iteration K?
+      bool AnyInside = false;
+      std::vector<char> Inside(Threads, 0);
+      for (unsigned Linear = 0; Linear < Threads; ++Linear) {
+        if (!Alive[Linear])
+          continue;
+        setThread(Linear);
+        std::optional<int64_t> In = 1;
+        if (Exact->Cond)
+          In = eval(Exact->Cond);
+        Inside[Linear] = !In || *In != 0;
+        AnyInside |= Inside[Linear];
+      }
+      if (!Q.IsLoopCondition && AnyInside)
+        evaluateBlock(&Inside);
+      Alive.swap(Inside);
+      if (!AnyInside || !Exact->Cond)
+        break;
+    }
+    if (!Exact->Cond && !Q.IsLoopCondition) {
+      // for (;;): a few iterations show the pattern.
+      for (unsigned K = 1; K < 8; ++K) {
+        Env.Iteration.back().second = K;
+        evaluateBlock(nullptr);
+      }
+    }
+  }
+
+  if (!AnyEvaluated) {
+    // Nothing could be evaluated (division by zero everywhere, unreachable): stay sound.
+    R.Class = Q.Cond->Class;
+    if (R.Class == Uniformity::LaneVarying)
+      R.Ext = Extent::DataDependent;
+    return R;
+  }
+  R.Enumerated = true;
+  R.TotalWarps = Warps;
+  if (!DivergentWarpSet.empty()) {
+    R.Class = Uniformity::LaneVarying;
+    R.DivergentWarps = static_cast<unsigned>(DivergentWarpSet.size());
+    R.Ext = DivergentWarpSet.size() == Warps ? Extent::EveryWarp : Extent::Partial;
+    if (Splits.size() == 1) {
+      R.TrueLanes = Splits.begin()->first;
+      R.ActiveLanes = Splits.begin()->second;
+    }
+    R.MeanTrueFraction = TrueFractionSum / DivergentObservations;
+    R.LaneMap = LaneMap;
+    return R;
+  }
+  R.DivergentWarps = 0;
+  R.Class = join(WarpsDiffer ? Uniformity::WarpUniform : Uniformity::BlockUniform,
+                 // Leaves that are only warp-uniform (votes) keep the condition warp-uniform.
+                 Q.Cond->Class == Uniformity::LaneVarying ? Uniformity::BlockUniform
+                                                          : Q.Cond->Class);
+  return R;
+}
+
+} // namespace
+
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
+  if (!Q.Cond) {
+    EnumerationResult R;
+    R.Ext = Extent::DataDependent;
+    return R;
+  }
+  return Enumerator(Q, Shape).run();
+}
+
+EnumerationResult enumerateCondition(const EnumerationQuery &Q,
+                                     const std::vector<BlockShape> &Shapes) {
+  std::optional<EnumerationResult> Worst;
+  auto Fraction = [](const EnumerationResult &R) {
+    return R.DivergentWarps && R.TotalWarps && *R.TotalWarps
+               ? double(*R.DivergentWarps) / *R.TotalWarps
+               : 0.0;
+  };
+  for (const BlockShape &S : Shapes) {
+    EnumerationResult R = enumerateCondition(Q, S);
+    if (!Worst || R.Class > Worst->Class ||
+        (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
+      Worst = std::move(R);
+  }
+  return Worst ? *Worst : enumerateCondition(Q, BlockShape{});
+}
+
+} // namespace divlint
