@@ -349,6 +349,12 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
       F.EndLine = End.getLine();
       F.EndColumn = End.getColumn();
     }
+    // Seeds synthesized from a call (lane id, group ranks) point at the condition itself.
+    for (SourcePoint &P : F.Why)
+      if (P.Line == 0) {
+        P.Line = F.Line;
+        P.Column = F.Column;
+      }
     F.Assumptions = Assumptions;
     add(std::move(F));
   }

@@ -5,7 +5,9 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 namespace divlint {
 
@@ -61,14 +63,19 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts) {
   return Setup;
 }
 
-void mapPrelude(clang::tooling::ClangTool &Tool) {
-  Tool.mapVirtualFile(PreludeVirtualPath, builtinPrelude());
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> preludeFileSystem() {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile(PreludeVirtualPath, 0, llvm::MemoryBuffer::getMemBuffer(builtinPrelude()));
   // Headers CUDA sources include; the prelude already declares what divlint needs from them.
   for (const char *Name : {"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h", "cooperative_groups.h",
                            "cooperative_groups/reduce.h", "device_launch_parameters.h",
                            "cuda_fp16.h", "cuda_bf16.h", "curand_kernel.h"})
-    Tool.mapVirtualFile(std::string(PreludeIncludeDir) + "/" + Name,
-                        "#pragma once\n#include \"/divlint-builtin/divlint_cuda_prelude.h\"\n");
+    Memory->addFile(std::string(PreludeIncludeDir) + "/" + Name, 0,
+                    llvm::MemoryBuffer::getMemBuffer(
+                        "#pragma once\n#include \"/divlint-builtin/divlint_cuda_prelude.h\"\n"));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  return Overlay;
 }
 
 // nvcc flags that take a separate value and mean nothing to clang's device parse.

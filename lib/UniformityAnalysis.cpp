@@ -312,6 +312,17 @@ private:
     Copy->OriginColumn = PL.getColumn();
     return Copy;
   }
+  /// Marks an induction variable with where its variable is declared (for why traces).
+  SymRef withDeclOrigin(SymRef E, const AccessPath &Path) const {
+    PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(
+        Ctx.getSourceManager().getExpansionLoc(Path.front()->getLocation()));
+    if (PL.isInvalid())
+      return E;
+    auto Copy = std::make_shared<SymExpr>(*E);
+    Copy->OriginLine = PL.getLine();
+    Copy->OriginColumn = PL.getColumn();
+    return Copy;
+  }
   SymRef leafFor(const Expr *E, Uniformity Class, bool DataDependent, std::string Label) {
     IntType Ty = intTypeOf(E->getType(), Ctx);
     return withOrigin(sym::opaque(idFor(E), Class, DataDependent, std::move(Label), Ty), E);
@@ -1345,7 +1356,8 @@ State FunctionAnalysis::Impl::joinPredecessors(const CFGBlock *B) {
       uint64_t Loop = loopId(B), Var = pathHash(K);
       IntType Ty = Init->Ty;
       if (Back.empty()) {
-        Result[K] = sym::indVar(Loop, Var, Init, SymOp::None, nullptr, Ty, pathName(K));
+        Result[K] = withDeclOrigin(
+            sym::indVar(Loop, Var, Init, SymOp::None, nullptr, Ty, pathName(K)), K);
         continue;
       }
       SymOp Op = SymOp::None, Op2;
@@ -1360,7 +1372,7 @@ State FunctionAnalysis::Impl::joinPredecessors(const CFGBlock *B) {
         Step = Step2;
       }
       if (Ok && Init->Kind != SymKind::Group && Init->Kind != SymKind::Dim3) {
-        Result[K] = sym::indVar(Loop, Var, Init, Op, Step, Ty, pathName(K));
+        Result[K] = withDeclOrigin(sym::indVar(Loop, Var, Init, Op, Step, Ty, pathName(K)), K);
         continue;
       }
       // Not an induction variable: the class of everything it has been.
@@ -1428,19 +1440,20 @@ const Expr *FunctionAnalysis::Impl::leafCondition(const CFGBlock *B, std::string
     return nullptr;
   const Expr *Cond = nullptr;
   if (const auto *BO = dyn_cast<BinaryOperator>(T)) {
+    // `a && b` ends the block that evaluates `a`; `(a && b) || c` ends the one evaluating `b`.
     if (!BO->isLogicalOp())
       return nullptr;
     Construct = BO->getOpcode() == BO_LAnd ? "&&" : "||";
-    return strip(BO->getLHS());
-  }
-  if (isa<IfStmt>(T)) Construct = "if";
+    Cond = BO->getLHS();
+  } else if (isa<IfStmt>(T)) Construct = "if";
   else if (isa<ForStmt>(T) || isa<CXXForRangeStmt>(T)) Construct = "for";
   else if (isa<WhileStmt>(T)) Construct = "while";
   else if (isa<DoStmt>(T)) Construct = "do";
   else if (isa<SwitchStmt>(T)) Construct = "switch";
   else if (isa<AbstractConditionalOperator>(T)) Construct = "?:";
   else return nullptr;
-  Cond = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
+  if (!Cond)
+    Cond = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
   if (!Cond)
     return nullptr;
   // `if (a && b)`: this block tests the right-most leaf; it is an operand of && or ||.

@@ -11,6 +11,7 @@
 #define DIVLINT_CUDAFRONTEND_H
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <string>
 #include <vector>
 
@@ -41,8 +42,9 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts);
 /// Adjusts one compile command: drops nvcc-only flags, forces CUDA device-only parsing.
 clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup);
 
-/// Maps the prelude into the tool (only needed when Setup.UsingPrelude).
-void mapPrelude(clang::tooling::ClangTool &Tool);
+/// The real file system with the prelude and stub CUDA headers laid over it under
+/// /divlint-builtin (pass it to ClangTool when Setup.UsingPrelude).
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> preludeFileSystem();
 
 /// The prelude's text (for tests and --print-prelude).
 llvm::StringRef builtinPrelude();

@@ -4,6 +4,8 @@
 
 #include "divlint/Finding.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace divlint {
@@ -18,6 +20,16 @@ bool isReported(const Finding &F, const ReportOptions &Opts);
 /// The JSON contract of shared/spec/README.md: {"version":1,"findings":[...],"errors":[...]}.
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<ToolError> &Errors, const ReportOptions &Opts);
+
+/// The output formats --format accepts.
+enum class ReportFormat { Text, Json };
+std::optional<ReportFormat> parseReportFormat(llvm::StringRef Name);
+/// Names of the formats, for help and error messages ("text, json").
+std::string reportFormatNames();
+
+/// Renders findings (and tool errors) in \p Format.
+void writeReport(llvm::raw_ostream &OS, ReportFormat Format, const std::vector<Finding> &Findings,
+                 const std::vector<ToolError> &Errors, const ReportOptions &Opts);
 
 /// One line per finding (`file:line:col: warning: ... [divlint-rule]`), why-notes and lane map.
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,

@@ -2,6 +2,7 @@
 // It declares what device code commonly uses so that kernels parse and divlint can classify
 // them. Bodies are omitted on purpose: divlint knows these functions from its intrinsic table.
 #pragma once
+#pragma clang system_header
 #define __CUDA_ARCH__ 900
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))

@@ -31,7 +31,7 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory DivlintCategory("divlint options");
 
-static cl::opt<std::string> Format("format", cl::desc("Output format: text (default) or json"),
+static cl::opt<std::string> Format("format", cl::desc("Output format (text, json; default text)"),
                                    cl::init("text"), cl::cat(DivlintCategory));
 static cl::opt<bool> ReportAll("report-all",
                                cl::desc("Also report block- and warp-uniform branches"),
@@ -175,8 +175,10 @@ int main(int argc, const char **argv) {
     llvm::outs() << builtinPrelude();
     return 0;
   }
-  if (Format != "text" && Format != "json") {
-    llvm::errs() << "divlint: error: unknown --format='" << Format << "' (use text or json)\n";
+  std::optional<ReportFormat> OutputFormat = parseReportFormat(Format);
+  if (!OutputFormat) {
+    llvm::errs() << "divlint: error: unknown --format='" << Format << "' (use one of "
+                 << reportFormatNames() << ")\n";
     return 2;
   }
   AnalysisOptions Opts;
@@ -225,10 +227,11 @@ int main(int argc, const char **argv) {
   bool ParseFailed = false;
   for (const std::string &S : Good) {
     Out.CurrentInput = S;
-    tooling::ClangTool Tool(Parser->getCompilations(), {S});
+    tooling::ClangTool Tool(Parser->getCompilations(), {S},
+                            std::make_shared<PCHContainerOperations>(),
+                            Setup.UsingPrelude ? preludeFileSystem()
+                                               : llvm::vfs::getRealFileSystem());
     Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
-    if (Setup.UsingPrelude)
-      mapPrelude(Tool);
     DiagnosticOptions DiagOpts;
     CountingDiagnostics Diags(DiagOpts);
     Tool.setDiagnosticConsumer(&Diags);
@@ -250,10 +253,7 @@ int main(int argc, const char **argv) {
   std::sort(Out.Findings.begin(), Out.Findings.end(), findingLess);
   ReportOptions ROpts;
   ROpts.ReportAll = ReportAll;
-  if (Format == "json")
-    writeJson(llvm::outs(), Out.Findings, Errors, ROpts);
-  else
-    writeText(llvm::outs(), Out.Findings, ROpts);
+  writeReport(llvm::outs(), *OutputFormat, Out.Findings, Errors, ROpts);
   llvm::outs().flush();
 
   if (!Errors.empty() || ParseFailed)

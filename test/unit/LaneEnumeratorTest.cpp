@@ -1,0 +1,174 @@
+#include "divlint/LaneEnumerator.h"
+#include <gtest/gtest.h>
+
+using namespace divlint;
+
+namespace {
+const IntType U32{32, false}, B1{1, false};
+SymRef c(int64_t V) { return sym::constant(V, U32); }
+SymRef tx() { return sym::threadIdx(0); }
+SymRef ty() { return sym::threadIdx(1); }
+SymRef tz() { return sym::threadIdx(2); }
+SymRef bin(SymOp Op, SymRef A, SymRef B) { return sym::binary(Op, A, B, U32); }
+SymRef cmp(SymOp Op, SymRef A, SymRef B) { return sym::binary(Op, A, B, B1); }
+BlockShape shape(unsigned X, unsigned Y = 1, unsigned Z = 1) {
+  BlockShape S;
+  S.X = X;
+  S.Y = Y;
+  S.Z = Z;
+  S.Source = "option";
+  return S;
+}
+EnumerationResult run(SymRef Cond, BlockShape S, SymRef Guard = nullptr) {
+  EnumerationQuery Q;
+  Q.Cond = Cond;
+  Q.Guard = Guard;
+  return enumerateCondition(Q, S);
+}
+} // namespace
+
+TEST(LaneEnumerator, OneDimensionalEveryWarp) {
+  auto R = run(cmp(SymOp::EQ, bin(SymOp::Rem, tx(), c(2)), c(0)), shape(256));
+  EXPECT_EQ(R.Class, Uniformity::LaneVarying);
+  EXPECT_EQ(R.Ext, Extent::EveryWarp);
+  EXPECT_EQ(R.DivergentWarps, 8u);
+  EXPECT_EQ(R.TotalWarps, 8u);
+  EXPECT_EQ(R.TrueLanes, 16u);
+  EXPECT_EQ(R.ActiveLanes, 32u);
+  EXPECT_EQ(R.LaneMap, "TFTFTFTFTFTFTFTFTFTFTFTFTFTFTFTF");
+}
+
+TEST(LaneEnumerator, OneDimensionalPartialAndWarpAligned) {
+  auto Partial = run(cmp(SymOp::LT, tx(), c(20)), shape(256));
+  EXPECT_EQ(Partial.Ext, Extent::Partial);
+  EXPECT_EQ(Partial.DivergentWarps, 1u);
+  EXPECT_EQ(Partial.TrueLanes, 20u);
+  auto Aligned = run(cmp(SymOp::LT, tx(), c(64)), shape(256));
+  EXPECT_EQ(Aligned.Class, Uniformity::WarpUniform);
+  EXPECT_FALSE(Aligned.Ext.has_value());
+  auto Whole = run(cmp(SymOp::LT, tx(), c(64)), shape(64));
+  EXPECT_EQ(Whole.Class, Uniformity::BlockUniform) << "every thread of a 64-thread block agrees";
+}
+
+TEST(LaneEnumerator, TwoDimensional16x16) {
+  // Each warp holds two rows: y < 8 is warp-uniform, x < 8 splits every warp 16/32.
+  EXPECT_EQ(run(cmp(SymOp::LT, ty(), c(8)), shape(16, 16)).Class, Uniformity::WarpUniform);
+  auto X = run(cmp(SymOp::LT, tx(), c(8)), shape(16, 16));
+  EXPECT_EQ(X.Ext, Extent::EveryWarp);
+  EXPECT_EQ(X.TrueLanes, 16u);
+  auto YOdd = run(cmp(SymOp::EQ, bin(SymOp::Rem, ty(), c(2)), c(0)), shape(16, 16));
+  EXPECT_EQ(YOdd.Ext, Extent::EveryWarp);
+  EXPECT_EQ(YOdd.DivergentWarps, 8u);
+  EXPECT_EQ(run(cmp(SymOp::EQ, tz(), c(0)), shape(16, 16)).Class, Uniformity::BlockUniform);
+}
+
+TEST(LaneEnumerator, ThreeDimensional) {
+  // 8x4x4: linear id = x + 8y + 32z, so each warp is one z-plane.
+  EXPECT_EQ(run(cmp(SymOp::LT, tz(), c(2)), shape(8, 4, 4)).Class, Uniformity::WarpUniform);
+  auto Y = run(cmp(SymOp::LT, ty(), c(1)), shape(8, 4, 4));
+  EXPECT_EQ(Y.Ext, Extent::EveryWarp);
+  EXPECT_EQ(Y.TrueLanes, 8u);
+  EXPECT_EQ(Y.ActiveLanes, 32u);
+}
+
+TEST(LaneEnumerator, PartialLastWarpOfA100ThreadBlock) {
+  // Warp 3 holds threads 96..99 only: 4 active lanes, tid < 98 splits it 2/4.
+  auto R = run(cmp(SymOp::LT, tx(), c(98)), shape(100));
+  EXPECT_EQ(R.TotalWarps, 4u);
+  EXPECT_EQ(R.DivergentWarps, 1u);
+  EXPECT_EQ(R.TrueLanes, 2u);
+  EXPECT_EQ(R.ActiveLanes, 4u);
+  EXPECT_EQ(R.LaneMap.substr(0, 5), "TTFF.");
+}
+
+TEST(LaneEnumerator, GuardRestrictsTheActiveLanes) {
+  // if (tid < 20) { if (tid % 2) ... }: only warp 0 reaches the inner branch.
+  auto R = run(cmp(SymOp::NE, bin(SymOp::Rem, tx(), c(2)), c(0)), shape(256),
+               cmp(SymOp::LT, tx(), c(20)));
+  EXPECT_EQ(R.DivergentWarps, 1u);
+  EXPECT_EQ(R.TrueLanes, 10u);
+  EXPECT_EQ(R.ActiveLanes, 20u);
+}
+
+TEST(LaneEnumerator, TailAgainstAnUnknownThreshold) {
+  SymRef N = sym::opaque(42, Uniformity::BlockUniform, false, "n", {32, true});
+  SymRef Bid = sym::opaque(43, Uniformity::BlockUniform, false, "blockIdx.x", U32);
+  SymRef Gid = bin(SymOp::Add, bin(SymOp::Mul, Bid, sym::blockDim(0)), tx());
+  auto R = run(cmp(SymOp::LT, Gid, N), shape(256));
+  EXPECT_EQ(R.Class, Uniformity::LaneVarying);
+  EXPECT_EQ(R.Ext, Extent::Tail);
+  // Not monotone in the thread index: sampled, not a tail.
+  auto Masked = run(cmp(SymOp::EQ, bin(SymOp::And, Gid, c(31)), c(0)), shape(256));
+  EXPECT_EQ(Masked.Ext, Extent::EveryWarp);
+  EXPECT_EQ(Masked.TrueLanes, 1u);
+}
+
+TEST(LaneEnumerator, DataDependentAndUniformLeaves) {
+  SymRef Load = sym::opaque(9, Uniformity::LaneVarying, true, "x[i]");
+  EXPECT_EQ(run(cmp(SymOp::GT, Load, c(0)), shape(256)).Ext, Extent::DataDependent);
+  SymRef Vote = sym::opaque(10, Uniformity::WarpUniform, false, "ballot");
+  EXPECT_EQ(run(cmp(SymOp::EQ, Vote, c(0)), shape(256)).Class, Uniformity::WarpUniform);
+}
+
+TEST(LaneEnumerator, TreeReductionLoopIsEnumeratedPerIteration) {
+  // for (st = blockDim.x/2; st >= 32; st >>= 1) if (t < st) ...  -> warp-uniform
+  // for (st = 16; st > 0; st >>= 1) if (t < st) ...              -> partial, warp 0 only
+  const uint64_t L1 = 11, L2 = 12;
+  SymRef St1 = sym::indVar(L1, 1, bin(SymOp::Div, sym::blockDim(0), c(2)), SymOp::Shr, c(1), U32,
+                           "st");
+  EnumerationQuery Q1;
+  Q1.Cond = cmp(SymOp::LT, tx(), St1);
+  Q1.Loops = {{L1, cmp(SymOp::GE, St1, c(32))}};
+  EXPECT_EQ(enumerateCondition(Q1, shape(256)).Class, Uniformity::WarpUniform);
+
+  SymRef St2 = sym::indVar(L2, 1, c(16), SymOp::Shr, c(1), U32, "st");
+  EnumerationQuery Q2;
+  Q2.Cond = cmp(SymOp::LT, tx(), St2);
+  Q2.Loops = {{L2, cmp(SymOp::GT, St2, c(0))}};
+  auto R = enumerateCondition(Q2, shape(256));
+  EXPECT_EQ(R.Ext, Extent::Partial);
+  EXPECT_EQ(R.DivergentWarps, 1u);
+  EXPECT_FALSE(R.TrueLanes.has_value()) << "16/32, 8/32, ... differ: no single split";
+}
+
+TEST(LaneEnumerator, LoopConditionTracksLanesThatLeft) {
+  // for (i = 0; i < tid; ++i): every warp diverges at some iteration.
+  const uint64_t L = 13;
+  SymRef I = sym::indVar(L, 1, c(0), SymOp::Add, c(1), U32, "i");
+  EnumerationQuery Q;
+  Q.Cond = cmp(SymOp::LT, I, tx());
+  Q.Loops = {{L, Q.Cond}};
+  Q.IsLoopCondition = true;
+  auto R = enumerateCondition(Q, shape(256));
+  EXPECT_EQ(R.Ext, Extent::EveryWarp);
+  EXPECT_EQ(R.DivergentWarps, 8u);
+}
+
+TEST(LaneEnumerator, SwitchDivergesOnDifferentValues) {
+  EnumerationQuery Q;
+  Q.Cond = bin(SymOp::Add, bin(SymOp::Rem, tx(), c(4)), c(1)); // never zero
+  Q.MultiWay = true;
+  auto R = enumerateCondition(Q, shape(128));
+  EXPECT_EQ(R.Class, Uniformity::LaneVarying);
+  EXPECT_EQ(R.Ext, Extent::EveryWarp);
+}
+
+TEST(LaneEnumerator, SeveralLaunchShapesTakeTheWorst) {
+  EnumerationQuery Q;
+  Q.Cond = cmp(SymOp::LT, tx(), c(16));
+  auto R = enumerateCondition(Q, std::vector<BlockShape>{shape(16), shape(64)});
+  EXPECT_EQ(R.Class, Uniformity::LaneVarying) << "uniform in a 16-thread block, not in 64";
+}
+
+TEST(BlockShape, Parses) {
+  auto S = parseBlockShape("16,16");
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->X, 16u);
+  EXPECT_EQ(S->Y, 16u);
+  EXPECT_EQ(S->Z, 1u);
+  EXPECT_TRUE(parseBlockShape("32x8").has_value());
+  EXPECT_FALSE(parseBlockShape("2048").has_value());
+  EXPECT_FALSE(parseBlockShape("0").has_value());
+  EXPECT_FALSE(parseBlockShape("a,b").has_value());
+  EXPECT_FALSE(parseBlockShape("1,2,3,4").has_value());
+}
