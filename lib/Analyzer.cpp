@@ -144,6 +144,7 @@ private:
   Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR);
   Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
   bool locate(SourceLocation Loc, Finding &F);
+  void setRange(SourceRange R, Finding &F);
   std::string text(SourceRange R) const;
   std::vector<std::string> CurrentAssumptions;
 };
@@ -152,6 +153,25 @@ std::string TranslationUnitAnalyzer::text(SourceRange R) const {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = SM.getExpansionRange(CharSourceRange::getTokenRange(R));
   return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+void TranslationUnitAnalyzer::setRange(SourceRange R, Finding &F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM,
+                                                Ctx.getLangOpts());
+  if (CR.isInvalid())
+    return; // inside a macro argument or spread over expansions: no exact range
+  auto [FID, Begin] = SM.getDecomposedLoc(CR.getBegin());
+  auto [EndFID, End] = SM.getDecomposedLoc(CR.getEnd());
+  if (FID != EndFID || End < Begin)
+    return;
+  F.Offset = Begin;
+  F.Length = End - Begin;
+  PresumedLoc Last = SM.getPresumedLoc(CR.getEnd().getLocWithOffset(-1));
+  if (Last.isValid()) {
+    F.EndLine = Last.getLine();
+    F.EndColumn = Last.getColumn();
+  }
 }
 
 bool TranslationUnitAnalyzer::locate(SourceLocation Loc, Finding &F) {
@@ -343,12 +363,7 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     Finding F = branchFinding(FD, BR);
     if (!locate(BR.Condition->getBeginLoc(), F))
       continue;
-    const SourceManager &SM = Ctx.getSourceManager();
-    PresumedLoc End = SM.getPresumedLoc(SM.getExpansionLoc(BR.Condition->getEndLoc()));
-    if (End.isValid()) {
-      F.EndLine = End.getLine();
-      F.EndColumn = End.getColumn();
-    }
+    setRange(BR.Condition->getSourceRange(), F);
     // Seeds synthesized from a call (lane id, group ranks) point at the condition itself.
     for (SourcePoint &P : F.Why)
       if (P.Line == 0) {
@@ -362,6 +377,7 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     Finding F = syncFinding(FD, SR);
     if (!locate(SR.Call->getBeginLoc(), F))
       continue;
+    setRange(SR.Call->getSourceRange(), F);
     F.Assumptions = Assumptions;
     add(std::move(F));
   }

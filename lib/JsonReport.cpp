@@ -19,6 +19,10 @@ nlohmann::json findingJson(const Finding &F) {
   J["file"] = F.File;
   J["line"] = F.Line;
   J["column"] = F.Column;
+  J["end_line"] = F.EndLine;
+  J["end_column"] = F.EndColumn;
+  J["offset"] = F.Offset;
+  J["length"] = F.Length;
   J["kernel"] = F.Kernel;
   J["function"] = F.Function;
   J["rule"] = ruleName(F.TheRule).str();

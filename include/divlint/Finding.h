@@ -45,7 +45,9 @@ struct FixSuggestion {
 struct Finding {
   std::string File;
   unsigned Line = 0, Column = 0;
-  unsigned EndLine = 0, EndColumn = 0; ///< end of the condition's source range
+  unsigned EndLine = 0, EndColumn = 0; ///< last character of the condition (1-based, inclusive)
+  /// The condition's characters in File: [Offset, Offset + Length) (for rewrites and fix-its).
+  unsigned Offset = 0, Length = 0;
   std::string Kernel;   ///< the kernel the analysis came from
   std::string Function; ///< the function the condition is in
   Rule TheRule = Rule::DivergentBranch;
