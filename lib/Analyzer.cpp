@@ -1,5 +1,9 @@
 #include "divlint/Analyzer.h"
 
+#include "divlint/CostModel.h"
+#include "divlint/Rewrites.h"
+#include "divlint/WhyTrace.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -8,6 +12,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -115,7 +121,8 @@ private:
 
 class TranslationUnitAnalyzer : public CallResolver {
 public:
-  TranslationUnitAnalyzer(ASTContext &Ctx, const AnalysisOptions &Opts) : Ctx(Ctx), Opts(Opts) {}
+  TranslationUnitAnalyzer(ASTContext &Ctx, const AnalysisOptions &Opts)
+      : Ctx(Ctx), Opts(Opts), Costs(Ctx) {}
 
   TranslationUnitResult run();
 
@@ -126,6 +133,7 @@ private:
   ASTContext &Ctx;
   const AnalysisOptions &Opts;
   Collector *Collected = nullptr;
+  CostModel Costs;
 
   // The kernel being analyzed: its name and block shapes are the context of every callee.
   std::string CurrentKernel;
@@ -147,6 +155,7 @@ private:
   void setRange(SourceRange R, Finding &F);
   std::string text(SourceRange R) const;
   std::vector<std::string> CurrentAssumptions;
+  std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
 };
 
 std::string TranslationUnitAnalyzer::text(SourceRange R) const {
@@ -209,8 +218,8 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
         BlockShape S;
         S.X = static_cast<unsigned>(N);
         S.Source = "launch_bounds";
-        Assumptions.push_back("block shape " + S.str() + " from __launch_bounds__(" +
-                              std::to_string(N) + "), assumed one-dimensional");
+        Assumptions.push_back("a one-dimensional block of " + S.str() +
+                              " threads from __launch_bounds__(" + std::to_string(N) + ")");
         return {S};
       }
     }
@@ -219,7 +228,7 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
     return {*Opts.BlockDimOption};
   BlockShape Default;
   Assumptions.push_back("block shape " + Default.str() +
-                        " assumed (no launch in this file; set --block-dim)");
+                        " (the default: no launch in this file; set --block-dim)");
   return {Default};
 }
 
@@ -249,6 +258,32 @@ SymRef TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee, std::vec
   return Result;
 }
 
+/// "'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes
+/// true); predicted efficiency 50%, region slowdown 2.00x"
+static std::string branchMessage(const Finding &F) {
+  std::string M = "'" + F.Construct + "' condition '" + F.ConditionText + "' is " +
+                  uniformityName(F.Class).str();
+  if (F.Ext) {
+    M += " (" + extentName(*F.Ext).str();
+    if (F.DivergentWarps && F.TotalWarps)
+      M += ", " + std::to_string(*F.DivergentWarps) + "/" + std::to_string(*F.TotalWarps) +
+           " warps diverge";
+    if (F.TrueLanes && F.ActiveLanes)
+      M += ", " + std::to_string(*F.TrueLanes) + "/" + std::to_string(*F.ActiveLanes) +
+           " lanes true";
+    M += ")";
+  }
+  if (F.PredictedEfficiency && F.PredictedSlowdown) {
+    char Buf[96];
+    std::snprintf(Buf, sizeof(Buf), "; predicted efficiency %.0f%%, region slowdown %.2fx",
+                  *F.PredictedEfficiency * 100, *F.PredictedSlowdown);
+    M += Buf;
+  }
+  if (F.LikelyPredicated)
+    M += "; short side-effect-free arms: nvcc likely predicates this (a select, no branch)";
+  return M;
+}
+
 Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const BranchRecord &BR) {
   Finding F;
   F.Kernel = CurrentKernel;
@@ -276,40 +311,24 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   for (const BlockShape &S : CurrentShapes)
     Shapes += (Shapes.empty() ? "" : ", ") + S.str();
   F.BlockShapeText = Shapes;
-  // Message.
-  std::string M = "'" + F.Construct + "' condition '" + F.ConditionText + "' is " +
-                  uniformityName(F.Class).str();
-  if (F.Ext) {
-    M += " (" + extentName(*F.Ext).str();
-    if (F.DivergentWarps && F.TotalWarps)
-      M += ", " + std::to_string(*F.DivergentWarps) + "/" + std::to_string(*F.TotalWarps) +
-           " warps diverge";
-    if (F.TrueLanes && F.ActiveLanes)
-      M += ", " + std::to_string(*F.TrueLanes) + "/" + std::to_string(*F.ActiveLanes) +
-           " lanes true";
-    M += ")";
+  if (F.Class == Uniformity::LaneVarying) {
+    Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
+    auto Round = [](double V) { return std::round(V * 1000) / 1000; };
+    F.PredictedEfficiency = Round(P.Efficiency);
+    F.PredictedSlowdown = Round(P.RegionSlowdown);
+    F.PredictedKernelSlowdown = Round(P.KernelSlowdown);
+    F.LoopDepth = P.LoopDepth;
+    F.LikelyPredicated = P.LikelyPredicated;
+    F.Score = Round(P.RegionSlowdown * (1 + P.LoopDepth));
+    PredictionAssumptions = P.Assumptions;
+    // Cheap divergence is a note: bounds-check tails and arms nvcc turns into selects.
+    if (F.LikelyPredicated || F.Ext == Extent::Tail)
+      F.Sev = Severity::Note;
   }
-  F.Message = M;
-  // Why: the seeds and opaque values the condition depends on.
-  std::set<std::pair<unsigned, std::string>> Seen;
-  forEachLeaf(BR.Value, [&](const SymExpr &Leaf) {
-    bool Interesting = Leaf.Kind == SymKind::ThreadIdx ||
-                       (Leaf.Kind == SymKind::Opaque && Leaf.Class != Uniformity::BlockUniform) ||
-                       Leaf.Kind == SymKind::IndVar;
-    if (!Interesting || Leaf.Label.empty())
-      return;
-    if (!Seen.insert({Leaf.OriginLine, Leaf.Label}).second)
-      return;
-    SourcePoint P;
-    P.Line = Leaf.OriginLine;
-    P.Column = Leaf.OriginColumn;
-    P.Text = Leaf.Label + " is " + uniformityName(Leaf.Class).str();
-    if (Leaf.Kind == SymKind::IndVar)
-      P.Text = Leaf.Label + " is a loop induction variable";
-    F.Why.push_back(P);
-  });
-  std::stable_sort(F.Why.begin(), F.Why.end(),
-                   [](const SourcePoint &A, const SourcePoint &B) { return A.Line < B.Line; });
+  F.Message = branchMessage(F);
+  if (F.Class != Uniformity::BlockUniform) // nothing to explain about a uniform value
+    F.Why = buildWhyTrace(BR.Condition, FD, BR.Value, F.Class, Ctx);
+  F.Fixes = suggestRewrites(F, BR.Terminator, Ctx);
   return F;
 }
 
@@ -363,6 +382,9 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     Finding F = branchFinding(FD, BR);
     if (!locate(BR.Condition->getBeginLoc(), F))
       continue;
+    for (FixSuggestion &Fix : F.Fixes)
+      for (Replacement &Rep : Fix.Replacements)
+        Rep.File = F.File;
     setRange(BR.Condition->getSourceRange(), F);
     // Seeds synthesized from a call (lane id, group ranks) point at the condition itself.
     for (SourcePoint &P : F.Why)
@@ -371,6 +393,9 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
         P.Column = F.Column;
       }
     F.Assumptions = Assumptions;
+    F.Assumptions.insert(F.Assumptions.end(), PredictionAssumptions.begin(),
+                         PredictionAssumptions.end());
+    PredictionAssumptions.clear();
     add(std::move(F));
   }
   for (const SyncRecord &SR : FA.syncs()) {
@@ -409,8 +434,9 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     CurrentAssumptions.clear();
     CurrentShapes = {Opts.BlockDimOption ? *Opts.BlockDimOption : BlockShape{}};
     if (!Opts.BlockDimOption)
-      CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() + " assumed");
-    CurrentAssumptions.push_back("no call site in this file: parameters assumed lane-varying");
+      CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() +
+                                   " (the default; set --block-dim)");
+    CurrentAssumptions.push_back("lane-varying parameters (no call site in this file)");
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, unknownCallerParamValues(FD), 0);
     if (!FA.run())
       continue;

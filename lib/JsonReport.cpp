@@ -37,6 +37,10 @@ nlohmann::json findingJson(const Finding &F) {
                    : nlohmann::json(nullptr);
   J["predicted_efficiency"] = orNull(F.PredictedEfficiency);
   J["predicted_slowdown"] = orNull(F.PredictedSlowdown);
+  J["predicted_kernel_slowdown"] = orNull(F.PredictedKernelSlowdown);
+  J["loop_depth"] = F.LoopDepth;
+  J["likely_predicated"] = F.LikelyPredicated;
+  J["score"] = F.Score;
   J["severity"] = severityName(F.Sev).str();
   J["message"] = F.Message;
   J["condition"] = F.ConditionText;

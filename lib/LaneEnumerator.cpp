@@ -45,9 +45,12 @@ void collect(const SymRef &E, Leaves &L) {
   });
 }
 
-const SymExpr *stripCastsAndNot(const SymExpr *E) {
-  while (E && E->Kind == SymKind::Unary && (E->Op == SymOp::Cast || E->Op == SymOp::LNot))
+const SymExpr *stripCastsAndNot(const SymExpr *E, bool *Negated = nullptr) {
+  while (E && E->Kind == SymKind::Unary && (E->Op == SymOp::Cast || E->Op == SymOp::LNot)) {
+    if (E->Op == SymOp::LNot && Negated)
+      *Negated = !*Negated;
     E = E->A.get();
+  }
   return E;
 }
 
@@ -87,7 +90,7 @@ private:
   std::set<unsigned> DivergentWarpSet;
   std::set<std::pair<unsigned, unsigned>> Splits;
   double TrueFractionSum = 0;
-  unsigned DivergentObservations = 0;
+  unsigned DivergentObservations = 0, UniformObservations = 0, UniformTrue = 0, FirstLaneTrue = 0;
   bool WarpsDiffer = false, AnyEvaluated = false;
   std::string LaneMap;
 
@@ -108,7 +111,9 @@ private:
   }
   /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
   void evaluateBlock(const std::vector<char> *Alive);
-  bool isMonotoneInLinearId(const SymRef &Side);
+  /// +1 / -1 when \p Side never decreases / increases with the linear thread id (and varies);
+  /// 0 otherwise.
+  int monotoneDirection(const SymRef &Side);
 };
 
 void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
@@ -116,6 +121,7 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
   bool BlockMixed = false;
   for (unsigned W = 0; W < Warps; ++W) {
     unsigned Active = 0, True = 0;
+    std::optional<bool> FirstTrue;
     std::optional<int64_t> FirstValue; // MultiWay: lanes agreeing with the warp's first lane
     std::string Map(WarpSize, '.');
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
@@ -134,6 +140,8 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
       if (!FirstValue)
         FirstValue = V;
       bool T = Q.MultiWay ? *V == *FirstValue : *V != 0;
+      if (!FirstTrue)
+        FirstTrue = T;
       True += T;
       Map[Lane] = T ? 'T' : 'F';
       int64_t Key = Q.MultiWay ? *V : T;
@@ -149,21 +157,25 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
       Splits.insert({True, Active});
       TrueFractionSum += double(True) / Active;
       ++DivergentObservations;
+      FirstLaneTrue += FirstTrue.value_or(false);
       if (LaneMap.empty())
         LaneMap = Map;
+    } else if (Active) {
+      ++UniformObservations;
+      UniformTrue += True == Active;
     }
   }
   WarpsDiffer |= BlockMixed;
 }
 
-bool Enumerator::isMonotoneInLinearId(const SymRef &Side) {
+int Enumerator::monotoneDirection(const SymRef &Side) {
   bool Up = true, Down = true, Varies = false;
   std::optional<int64_t> Prev;
   for (unsigned Linear = 0; Linear < Threads; ++Linear) {
     setThread(Linear);
     auto V = eval(Side);
     if (!V)
-      return false;
+      return 0;
     if (Prev) {
       Up &= *V >= *Prev;
       Down &= *V <= *Prev;
@@ -171,7 +183,9 @@ bool Enumerator::isMonotoneInLinearId(const SymRef &Side) {
     }
     Prev = V;
   }
-  return Varies && (Up || Down);
+  if (!Varies)
+    return 0;
+  return Up ? 1 : Down ? -1 : 0;
 }
 
 EnumerationResult Enumerator::run() {
@@ -231,7 +245,8 @@ EnumerationResult Enumerator::run() {
   };
 
   // 3. Tail: a monotone thread index against an unknown uniform threshold.
-  if (const SymExpr *C = Q.MultiWay ? nullptr : stripCastsAndNot(Q.Cond.get());
+  bool Negated = false;
+  if (const SymExpr *C = Q.MultiWay ? nullptr : stripCastsAndNot(Q.Cond.get(), &Negated);
       C && C->Kind == SymKind::Binary && isRelational(C->Op)) {
     const SymRef *ThreadSide = nullptr, *Threshold = nullptr;
     if (C->A->HasThread && !C->B->HasThread) {
@@ -242,16 +257,25 @@ EnumerationResult Enumerator::run() {
       Threshold = &C->A;
     }
     if (ThreadSide && hasUnknownLeaf(*Threshold)) {
+      int Direction = 0;
       bool Monotone = true;
       for (unsigned S = 0; S < Samples && Monotone; ++S) {
         SetSample(S);
         if (Exact)
           Env.Iteration.push_back({Exact->LoopId, static_cast<int64_t>(S % 4)});
-        Monotone = isMonotoneInLinearId(*ThreadSide);
+        int Dir = monotoneDirection(*ThreadSide);
+        Monotone = Dir != 0 && (Direction == 0 || Dir == Direction);
+        Direction = Dir;
       }
       if (Monotone) {
         R.Class = Uniformity::LaneVarying;
         R.Ext = Extent::Tail;
+        // Low indices are on the true side of `low < threshold` (thread side growing, on the
+        // left of < or <=), and so on by symmetry.
+        bool ThreadLeft = ThreadSide == &C->A;
+        bool LessThan = C->Op == SymOp::LT || C->Op == SymOp::LE;
+        bool LowTrue = (Direction > 0) == (ThreadLeft == LessThan);
+        R.TailTrueAtLowIndex = Negated ? !LowTrue : LowTrue;
         return R;
       }
     }
@@ -310,6 +334,10 @@ EnumerationResult Enumerator::run() {
   }
   R.Enumerated = true;
   R.TotalWarps = Warps;
+  R.DivergentEvaluations = DivergentObservations;
+  R.UniformEvaluations = UniformObservations;
+  R.UniformTrueEvaluations = UniformTrue;
+  R.FirstLaneTrueEvaluations = FirstLaneTrue;
   if (!DivergentWarpSet.empty()) {
     R.Class = Uniformity::LaneVarying;
     R.DivergentWarps = static_cast<unsigned>(DivergentWarpSet.size());

@@ -56,7 +56,12 @@ struct Finding {
   std::optional<Extent> Ext;
   std::optional<unsigned> DivergentWarps, TotalWarps;
   std::optional<unsigned> TrueLanes, ActiveLanes;
-  std::optional<double> PredictedEfficiency, PredictedSlowdown;
+  std::optional<double> PredictedEfficiency; ///< mean SIMT efficiency of the branch region
+  std::optional<double> PredictedSlowdown;   ///< region: divergent / uniform time (DESIGN §2)
+  std::optional<double> PredictedKernelSlowdown; ///< whole function, as `confirm` measures it
+  unsigned LoopDepth = 0;
+  bool LikelyPredicated = false; ///< short side-effect-free arms: nvcc emits a select
+  double Score = 0;              ///< ranking: region slowdown x (1 + loop depth)
   Severity Sev = Severity::Warning;
   std::string Message;
   std::string ConditionText; ///< the condition as written

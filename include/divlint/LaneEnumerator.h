@@ -46,8 +46,16 @@ struct EnumerationResult {
   std::optional<Extent> Ext;      ///< lane-varying only
   std::optional<unsigned> DivergentWarps, TotalWarps;
   std::optional<unsigned> TrueLanes, ActiveLanes; ///< the split, when every diverging warp agrees
-  /// Mean over diverging warp evaluations of (true lanes / active lanes); for the cost model.
+  /// Warp evaluations seen (one per warp, sample and loop iteration), for the cost model:
+  unsigned DivergentEvaluations = 0; ///< the warp's active lanes disagreed
+  unsigned UniformEvaluations = 0;   ///< they agreed
+  unsigned UniformTrueEvaluations = 0; ///< ... on true
+  unsigned FirstLaneTrueEvaluations = 0; ///< diverging, and the first active lane was true
+  /// Mean over diverging warp evaluations of (true lanes / active lanes).
   std::optional<double> MeanTrueFraction;
+  /// For a tail: whether the low thread indices (lane 0, the in-bounds side of `i < n`) take
+  /// the true side.
+  std::optional<bool> TailTrueAtLowIndex;
   std::string LaneMap; ///< one diverging warp: 'T', 'F' or '.' (inactive) per lane
   bool Sampled = false; ///< unknown uniform values were sampled, not enumerated
   bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)

@@ -1,14 +1,24 @@
-// RUN: %divlint --block-dim=256 --report-all %s 2>&1 | FileCheck %s
-// The three classes, one branch each, and the text format of each rule.
+// RUN: %divlint --block-dim=256 --report-all %s 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
+// The three classes, one branch each, as clang-style diagnostics with carets and notes.
 
 __global__ void classes(float *out, int n) {
   int tid = threadIdx.x;
-  // CHECK: classes.cu:[[@LINE+1]]:7: note: 'if' condition 'n > 4' is block-uniform [divlint-uniform-branch]
   if (n > 4) out[0] = 1.f;
-  // CHECK: classes.cu:[[@LINE+1]]:7: note: 'if' condition 'tid / 32 == 1' is warp-uniform [divlint-uniform-branch]
   if (tid / 32 == 1) out[1] = 1.f;
-  // CHECK: classes.cu:[[@LINE+1]]:7: warning: 'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true) [divlint-divergent-branch]
   if (tid % 2 == 0) out[2] = 1.f;
-  // CHECK-NEXT: classes.cu:5:13: note: threadIdx.x is lane-varying
-  // CHECK-NEXT: classes.cu:[[@LINE-2]]:7: note: lanes 0-31 of one diverging warp: TFTFTFTFTFTFTFTFTFTFTFTFTFTFTFTF
 }
+
+// CHECK:{{.*}}classes.cu:6:7: note: 'if' condition 'n > 4' is block-uniform [divlint-uniform-branch]
+// CHECK-NEXT:    6 |   if (n > 4) out[0] = 1.f;
+// CHECK-NEXT:      |       ^~~~~
+// CHECK-NEXT:{{.*}}classes.cu:7:7: note: 'if' condition 'tid / 32 == 1' is warp-uniform [divlint-uniform-branch]
+// CHECK-NEXT:    7 |   if (tid / 32 == 1) out[1] = 1.f;
+// CHECK-NEXT:      |       ^~~~~~~~~~~~~
+// CHECK-NEXT:{{.*}}classes.cu:5:13: note: threadIdx.x is lane-varying
+// CHECK:{{.*}}classes.cu:5:7: note: 'tid = threadIdx.x' feeds 'tid'
+// CHECK:{{.*}}classes.cu:7:7: note: so 'tid / 32 == 1' is warp-uniform
+// CHECK:{{.*}}classes.cu:8:7: warning: 'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true); predicted efficiency 50%, region slowdown 1.00x [divlint-divergent-branch]
+// CHECK-NEXT:    8 |   if (tid % 2 == 0) out[2] = 1.f;
+// CHECK-NEXT:      |       ^~~~~~~~~~~~
+// CHECK:{{.*}}classes.cu:8:7: note: lanes 0-31 of one diverging warp: TFTFTFTFTFTFTFTFTFTFTFTFTFTFTFTF
+// CHECK-NEXT:{{.*}}classes.cu:8:7: note: suggested rewrite: warp-aligned remapping: 'tid % 2 == 0' interleaves lanes, so every warp runs both sides; {{.*}}

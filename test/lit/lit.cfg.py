@@ -18,3 +18,28 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 if os.path.isfile("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("CUDA_PATH"):
     config.available_features.add("cuda")
+
+# SARIF: the fixes driver (test/sarif/sarif_fixes_driver.cpp) and the validator, against the
+# official schema when ../shared has it (divlint's own contract is checked either way).
+config.substitutions.append(("%sarif-fixes-driver",
+                             os.path.join(config.divlint_obj_root, "bin", "sarif-fixes-driver")))
+sarif_schema = os.path.join(config.divlint_src_root, "..", "shared", "sarif", "sarif-schema-2.1.0.json")
+config.substitutions.append(("%validate-sarif", " ".join([
+    config.python, os.path.join(config.divlint_src_root, "test", "sarif", "validate_sarif.py"),
+    "--schema-optional", sarif_schema])))
+
+# The clang-tidy plugin (integrations/clang-tidy), loaded into the clang-tidy it was built for.
+if getattr(config, "divlint_build_tidy_plugin", "OFF").upper() in ("ON", "TRUE", "1", "YES"):
+    config.available_features.add("tidy-plugin")
+config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
+config.substitutions.append(("%divlint-tidy-plugin",
+                             os.path.join(config.divlint_obj_root, "lib", "DivlintTidyModule.so")))
+config.substitutions.append(("%divlint-tidy-skewed-plugin",
+                             os.path.join(config.divlint_obj_root, "lib",
+                                          "DivlintTidyModuleVersionSkew.so")))
+# The device-side CUDA parse divlint itself uses (lib/CudaFrontend.cpp, detectCuda).
+cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+config.substitutions.append(("%tidy-cuda-args", " ".join([
+    "-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudalib -Wno-unknown-cuda-version",
+    "-Xclang -target-sdk-version=12.8", "--cuda-path=" + cuda_root,
+    "-isystem", os.path.join(cuda_root, "include", "cccl")])))

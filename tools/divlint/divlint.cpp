@@ -2,19 +2,27 @@
 //
 //   divlint [options] FILE.cu [FILE...] [-- <compiler args>]
 //   divlint -p BUILD_DIR FILE.cu
+//   divlint confirm ...            (see lib/confirm)
 //
-// Exit codes: 0 no errors, 1 error findings (barrier/warp-sync divergence), 2 tool failure (bad
-// arguments, unreadable file, parse failure).
+// Exit codes: 0 no errors, 1 error findings (or warnings with --warnings-as-errors), 2 tool
+// failure (bad arguments, unreadable file, parse failure, a --fix that could not be written).
 //
 //===----------------------------------------------------------------------===//
 
 #include "divlint/Analyzer.h"
+#include "divlint/ClangDiagnostics.h"
+#include "divlint/Config.h"
 #include "divlint/CudaFrontend.h"
+#include "divlint/FixApplication.h"
 #include "divlint/Report.h"
+#include "divlint/Suppression.h"
+#include "divlint/confirm/Confirm.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -22,6 +30,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 
@@ -31,7 +41,7 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory DivlintCategory("divlint options");
 
-static cl::opt<std::string> Format("format", cl::desc("Output format (text, json; default text)"),
+static cl::opt<std::string> Format("format", cl::desc("Output format: text, json, sarif"),
                                    cl::init("text"), cl::cat(DivlintCategory));
 static cl::opt<bool> ReportAll("report-all",
                                cl::desc("Also report block- and warp-uniform branches"),
@@ -41,7 +51,38 @@ static cl::opt<std::string> BlockDim("block-dim",
                                               "constant <<<>>> launch in the file"),
                                      cl::cat(DivlintCategory));
 static cl::opt<unsigned> WarpSize("warp-size", cl::desc("Lanes per warp (default 32)"),
-                                  cl::init(32), cl::cat(DivlintCategory));
+                                  cl::init(0), cl::cat(DivlintCategory));
+static cl::opt<std::string> Checks("checks",
+                                   cl::desc("Rules to report, as globs: 'divlint-*,-divlint-"
+                                            "uniform-branch' (default: all)"),
+                                   cl::cat(DivlintCategory));
+static cl::opt<std::string> MinSeverity("min-severity",
+                                        cl::desc("Hide findings below: note, warning, error"),
+                                        cl::cat(DivlintCategory));
+static cl::opt<std::string> HeaderFilter("header-filter",
+                                         cl::desc("Regex of headers whose findings to show "
+                                                  "(default: the main file only)"),
+                                         cl::cat(DivlintCategory));
+static cl::opt<bool> WarningsAsErrors("warnings-as-errors",
+                                      cl::desc("Exit with 1 when there are warnings"),
+                                      cl::cat(DivlintCategory));
+static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its in place (atomically)"),
+                         cl::cat(DivlintCategory));
+static cl::opt<std::string> ExportFixes("export-fixes",
+                                        cl::desc("Write fix-its as clang-apply-replacements "
+                                                 "YAML to this file"),
+                                        cl::cat(DivlintCategory));
+static cl::opt<bool> SimulateFixWriteError("fix-simulate-write-error", cl::Hidden,
+                                           cl::desc("Testing: make --fix fail mid-write"),
+                                           cl::cat(DivlintCategory));
+enum class ColorMode { Auto, Always, Never };
+// Registered under another name: libLLVM already owns "--color" (a true/false flag); main()
+// removes that one and gives this option its name.
+static cl::opt<ColorMode> Color("divlint-color", cl::desc("Colors in text output"),
+                                cl::values(clEnumValN(ColorMode::Auto, "auto", "on a terminal"),
+                                           clEnumValN(ColorMode::Always, "always", "always"),
+                                           clEnumValN(ColorMode::Never, "never", "never")),
+                                cl::init(ColorMode::Auto), cl::cat(DivlintCategory));
 static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::desc("CUDA installation (default: $CUDA_PATH, then "
                                               "/usr/local/cuda)"),
@@ -79,56 +120,100 @@ public:
   std::string FirstError;
 };
 
-struct Collected {
+/// What one input file is analyzed and filtered with (command line over .divlint.yaml).
+struct FileSettings {
+  AnalysisOptions Analysis;
+  std::string Checks = "*";
+  Severity Min = Severity::Note;
+  std::optional<llvm::Regex> Headers;
+};
+
+struct RunState {
   std::string CurrentInput; ///< the source path as given on the command line
+  FileSettings Settings;
+  std::optional<ReportFormat> Output;
+  bool Colors = false;
   std::vector<Finding> Findings;
   std::map<std::string, unsigned> DeviceFunctionsPerFile;
+  unsigned Errors = 0, Warnings = 0;
 };
+
+/// Keeps the findings the user asked for: enabled rules, severity, headers, NOLINT.
+std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string &MainFile,
+                                    SourceManager &SM, const FileSettings &S) {
+  std::map<std::string, std::unique_ptr<NoLintDirectives>> NoLint;
+  std::vector<Finding> Kept;
+  for (Finding &F : All) {
+    if (!checkEnabled(S.Checks, F.TheRule) || F.Sev < S.Min)
+      continue;
+    if (F.File != MainFile && (!S.Headers || !S.Headers->match(F.File)))
+      continue;
+    auto &Directives = NoLint[F.File];
+    if (!Directives) {
+      llvm::StringRef Text;
+      if (auto Ref = SM.getFileManager().getOptionalFileRef(F.File))
+        Text = SM.getBufferData(SM.translateFile(*Ref));
+      Directives = std::make_unique<NoLintDirectives>(Text);
+    }
+    if (Directives->suppresses(F))
+      continue;
+    Kept.push_back(std::move(F));
+  }
+  return Kept;
+}
 
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(const AnalysisOptions &Opts, Collected &Out, std::string File)
-      : Opts(Opts), Out(Out), File(std::move(File)) {}
+  AnalysisConsumer(RunState &State, std::string MainFile)
+      : State(State), MainFile(std::move(MainFile)) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    TranslationUnitResult R = analyzeTranslationUnit(Ctx, Opts);
-    Out.DeviceFunctionsPerFile[Out.CurrentInput] += R.DeviceFunctions;
-    for (Finding &F : R.Findings) {
+    TranslationUnitResult R = analyzeTranslationUnit(Ctx, State.Settings.Analysis);
+    State.DeviceFunctionsPerFile[State.CurrentInput] += R.DeviceFunctions;
+    std::vector<Finding> Kept =
+        filterFindings(std::move(R.Findings), MainFile, Ctx.getSourceManager(), State.Settings);
+    if (State.Output == ReportFormat::Text) {
+      ReportOptions Opts;
+      Opts.ReportAll = ReportAll;
+      emitClangDiagnostics(llvm::outs(), Kept, Ctx.getSourceManager(), Ctx.getLangOpts(),
+                           State.Colors, Opts);
+    }
+    for (Finding &F : Kept) {
       // Name the main file as the user did (clang tooling made it absolute).
-      if (F.File == File)
-        F.File = Out.CurrentInput;
-      Out.Findings.push_back(std::move(F));
+      if (F.File == MainFile) {
+        F.File = State.CurrentInput;
+        for (FixSuggestion &Fix : F.Fixes)
+          for (Replacement &Rep : Fix.Replacements)
+            if (Rep.File == MainFile)
+              Rep.File = State.CurrentInput;
+      }
+      State.Findings.push_back(std::move(F));
     }
   }
 
 private:
-  const AnalysisOptions &Opts;
-  Collected &Out;
-  std::string File;
-};
-
-class AnalysisAction : public ASTFrontendAction {
-public:
-  AnalysisAction(const AnalysisOptions &Opts, Collected &Out) : Opts(Opts), Out(Out) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef InFile) override {
-    return std::make_unique<AnalysisConsumer>(Opts, Out, InFile.str());
-  }
-
-private:
-  const AnalysisOptions &Opts;
-  Collected &Out;
+  RunState &State;
+  std::string MainFile;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(RunState &State) : State(State) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                   llvm::StringRef InFile) override {
+      return std::make_unique<AnalysisConsumer>(State, InFile.str());
+    }
+
+  private:
+    RunState &State;
+  };
+
 public:
-  AnalysisActionFactory(const AnalysisOptions &Opts, Collected &Out) : Opts(Opts), Out(Out) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, Out);
-  }
+  explicit AnalysisActionFactory(RunState &State) : State(State) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(State); }
 
 private:
-  const AnalysisOptions &Opts;
-  Collected &Out;
+  RunState &State;
 };
 
 /// Rejects inputs clang would choke on before parsing: missing, directories, binary data.
@@ -146,9 +231,53 @@ std::optional<std::string> checkInputFile(const std::string &Path) {
   return std::nullopt;
 }
 
+/// The settings for one file: its .divlint.yaml, then the command line on top.
+llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
+  auto Config = findConfig(Source);
+  if (!Config)
+    return Config.takeError();
+  FileSettings S;
+  std::string Dim = !BlockDim.empty() ? BlockDim.getValue() : Config->BlockDim.value_or("");
+  if (!Dim.empty()) {
+    S.Analysis.BlockDimOption = parseBlockShape(Dim);
+    if (!S.Analysis.BlockDimOption)
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "invalid --block-dim='%s' (expected X[,Y[,Z]], at most "
+                                     "1024 threads)",
+                                     Dim.c_str());
+  }
+  S.Analysis.WarpSize = WarpSize ? WarpSize.getValue() : Config->WarpSize.value_or(32);
+  if (S.Analysis.WarpSize == 0 || S.Analysis.WarpSize > 64)
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "--warp-size must be between 1 and 64");
+  S.Checks = !Checks.empty() ? Checks.getValue() : Config->Checks.value_or("*");
+  std::string Sev = !MinSeverity.empty() ? MinSeverity.getValue()
+                                         : Config->MinSeverity.value_or("note");
+  auto Min = parseSeverity(Sev);
+  if (!Min)
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "invalid --min-severity='%s' (note, warning or error)",
+                                   Sev.c_str());
+  S.Min = *Min;
+  std::string Headers = !HeaderFilter.empty() ? HeaderFilter.getValue()
+                                              : Config->HeaderFilter.value_or("");
+  if (!Headers.empty()) {
+    llvm::Regex R(Headers);
+    std::string Error;
+    if (!R.isValid(Error))
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "invalid header filter '%s': %s", Headers.c_str(),
+                                     Error.c_str());
+    S.Headers.emplace(Headers);
+  }
+  return S;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
+  if (argc > 1 && llvm::StringRef(argv[1]) == "confirm")
+    return divlint::confirm::runConfirm(argc - 1, argv + 1);
   // Without -p or `--`, use no compilation database (and say nothing about not finding one).
   std::vector<const char *> Args(argv, argv + argc);
   bool HasDashDash = false, HasBuildPath = false;
@@ -161,12 +290,15 @@ int main(int argc, const char **argv) {
     Args.push_back("--");
   int Argc = static_cast<int>(Args.size());
 
+  if (cl::Option *LLVMColor = cl::getRegisteredOptions().lookup("color"))
+    LLVMColor->removeArgument();
+  Color.setArgStr("color");
   cl::HideUnrelatedOptions(DivlintCategory);
   auto Parser = tooling::CommonOptionsParser::create(
       Argc, Args.data(), DivlintCategory, cl::ZeroOrMore,
       "divlint: find warp divergence in CUDA device code\n\n"
       "Classifies every branch condition of __global__/__device__ functions as block-uniform,\n"
-      "warp-uniform or lane-varying.\n");
+      "warp-uniform or lane-varying. `divlint confirm --help` measures them on a GPU.\n");
   if (!Parser) {
     llvm::errs() << "divlint: error: " << llvm::toString(Parser.takeError()) << "\n";
     return 2;
@@ -175,25 +307,18 @@ int main(int argc, const char **argv) {
     llvm::outs() << builtinPrelude();
     return 0;
   }
-  std::optional<ReportFormat> OutputFormat = parseReportFormat(Format);
-  if (!OutputFormat) {
+  RunState State;
+  State.Output = parseReportFormat(Format);
+  if (!State.Output) {
     llvm::errs() << "divlint: error: unknown --format='" << Format << "' (use one of "
                  << reportFormatNames() << ")\n";
     return 2;
   }
-  AnalysisOptions Opts;
-  Opts.WarpSize = WarpSize;
-  if (WarpSize == 0 || WarpSize > 64) {
-    llvm::errs() << "divlint: error: --warp-size must be between 1 and 64\n";
+  State.Colors = Color == ColorMode::Always ||
+                 (Color == ColorMode::Auto && llvm::sys::Process::StandardOutIsDisplayed());
+  if (!Checks.empty() && Checks.find_first_not_of(" ,") == std::string::npos) {
+    llvm::errs() << "divlint: error: --checks is empty\n";
     return 2;
-  }
-  if (!BlockDim.empty()) {
-    Opts.BlockDimOption = parseBlockShape(BlockDim);
-    if (!Opts.BlockDimOption) {
-      llvm::errs() << "divlint: error: invalid --block-dim='" << BlockDim
-                   << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
-      return 2;
-    }
   }
   std::vector<std::string> Sources = Parser->getSourcePathList();
   if (Sources.empty()) {
@@ -202,14 +327,23 @@ int main(int argc, const char **argv) {
   }
 
   std::vector<ToolError> Errors;
-  std::vector<std::string> Good;
+  std::vector<std::pair<std::string, FileSettings>> Good;
   for (const std::string &S : Sources) {
     if (auto Problem = checkInputFile(S)) {
       llvm::errs() << "divlint: error: " << S << ": " << *Problem << "\n";
       Errors.push_back({S, *Problem});
-    } else {
-      Good.push_back(S);
+      continue;
     }
+    auto Settings = settingsFor(S);
+    if (!Settings) {
+      std::string Msg = llvm::toString(Settings.takeError());
+      llvm::errs() << "divlint: error: " << Msg << "\n";
+      if (Msg.find("--") != std::string::npos)
+        return 2; // a bad option applies to every file
+      Errors.push_back({S, Msg});
+      continue;
+    }
+    Good.push_back({S, std::move(*Settings)});
   }
 
   CudaFrontendOptions FrontOpts;
@@ -223,19 +357,20 @@ int main(int argc, const char **argv) {
                  << (NoCuda ? " (--no-cuda)" : "")
                  << "; using the built-in CUDA prelude\n";
 
-  Collected Out;
   bool ParseFailed = false;
-  for (const std::string &S : Good) {
-    Out.CurrentInput = S;
+  for (auto &[S, Settings] : Good) {
+    State.CurrentInput = S;
+    State.Settings = std::move(Settings);
     tooling::ClangTool Tool(Parser->getCompilations(), {S},
                             std::make_shared<PCHContainerOperations>(),
                             Setup.UsingPrelude ? preludeFileSystem()
                                                : llvm::vfs::getRealFileSystem());
     Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
     DiagnosticOptions DiagOpts;
+    DiagOpts.ShowColors = State.Colors;
     CountingDiagnostics Diags(DiagOpts);
     Tool.setDiagnosticConsumer(&Diags);
-    AnalysisActionFactory Factory(Opts, Out);
+    AnalysisActionFactory Factory(State);
     int RC = Tool.run(&Factory);
     if (RC != 0 || Diags.Errors) {
       ParseFailed = true;
@@ -244,22 +379,44 @@ int main(int argc, const char **argv) {
                         (Diags.FirstError.empty() ? "" : "; first: " + Diags.FirstError) + ")";
       llvm::errs() << "divlint: error: " << S << ": " << Msg << "\n";
       Errors.push_back({S, Msg});
-    } else if (Out.DeviceFunctionsPerFile[S] == 0) {
+    } else if (State.DeviceFunctionsPerFile[S] == 0) {
       llvm::errs() << "divlint: note: " << S
                    << ": no __global__ or __device__ function bodies; nothing to analyze\n";
     }
   }
 
-  std::sort(Out.Findings.begin(), Out.Findings.end(), findingLess);
+  std::sort(State.Findings.begin(), State.Findings.end(), findingLess);
   ReportOptions ROpts;
   ROpts.ReportAll = ReportAll;
-  writeReport(llvm::outs(), *OutputFormat, Out.Findings, Errors, ROpts);
+  if (*State.Output != ReportFormat::Text)
+    writeReport(llvm::outs(), *State.Output, State.Findings, Errors, ROpts);
   llvm::outs().flush();
+
+  if (!ExportFixes.empty()) {
+    if (llvm::Error E = exportFixes(ExportFixes, Sources.front(), State.Findings)) {
+      llvm::errs() << "divlint: error: --export-fixes: " << llvm::toString(std::move(E)) << "\n";
+      return 2;
+    }
+  }
+  if (Fix) {
+    FixOptions FOpts;
+    FOpts.SimulateWriteError = SimulateFixWriteError;
+    auto Changed = applyFixes(State.Findings, FOpts);
+    if (!Changed) {
+      llvm::errs() << "divlint: error: --fix: " << llvm::toString(Changed.takeError())
+                   << "; the file is unchanged\n";
+      return 2;
+    }
+    for (const std::string &File : *Changed)
+      llvm::errs() << "divlint: note: applied fixes to " << File << "\n";
+  }
 
   if (!Errors.empty() || ParseFailed)
     return 2;
-  for (const Finding &F : Out.Findings)
-    if (F.Sev == Severity::Error)
-      return 1;
-  return 0;
+  bool AnyError = false, AnyWarning = false;
+  for (const Finding &F : State.Findings) {
+    AnyError |= F.Sev == Severity::Error;
+    AnyWarning |= F.Sev == Severity::Warning;
+  }
+  return AnyError || (WarningsAsErrors && AnyWarning) ? 1 : 0;
 }

@@ -1,0 +1,80 @@
+//===- Results.h - what the variants' runs left in a build directory -*- C++ -*-===//
+//
+// Reads the files the runner (or run.sh) leaves: the exit codes of builds and runs, the logs, and
+// the JSON each binary writes (timings and checksums, or the probe counters).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_CONFIRM_RESULTS_H
+#define DIVLINT_CONFIRM_RESULTS_H
+
+#include "divlint/confirm/ConfirmPlan.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace divlint::confirm {
+
+/// One probe's counters (see divlint_probe.cuh).
+struct ProbeCounters {
+  uint64_t Execs = 0, Divergent = 0, ActiveLanes = 0, TrueLanes = 0, AnyTrue = 0, AnyFalse = 0,
+           Passes = 0, DivergentActive = 0, DivergentTrue = 0;
+};
+
+struct Timing {
+  std::vector<double> TimesMs;
+  double MedianMs = 0, P25Ms = 0, P75Ms = 0, MinMs = 0, MaxMs = 0;
+  /// Relative spread: interquartile range over the median.
+  double spread() const { return MedianMs > 0 ? (P75Ms - P25Ms) / MedianMs : 0; }
+};
+
+enum class RunStatus { NotRun, BuildFailed, Crashed, TimedOut, NoDevice, CudaError, Ok };
+llvm::StringRef runStatusName(RunStatus S);
+
+struct VariantResult {
+  std::string Name;
+  RunStatus Status = RunStatus::NotRun;
+  std::string Message; ///< what went wrong (nvcc's errors, the CUDA error, the timeout)
+  std::string Device, ComputeCapability;
+  std::optional<Timing> Time;
+  std::map<std::string, std::string> Checksums;
+  std::vector<ProbeCounters> Probes; ///< indexed by probe id
+  bool SnapshotFailed = false;       ///< program mode: the last counter read failed
+};
+
+/// Kernel-level metrics from ncu (one row per profiled launch).
+struct NcuKernel {
+  std::string Kernel;
+  std::map<std::string, double> Metrics; ///< metric name -> value
+};
+
+struct NcuResult {
+  bool Ran = false;
+  std::string Error;
+  std::vector<NcuKernel> Kernels;
+};
+
+struct RunResults {
+  std::map<std::string, VariantResult> Variants;
+  NcuResult Ncu;
+  std::string Environment; ///< results/environment.txt (GPU, driver, nvcc)
+};
+
+/// Parses the JSON a driver binary (kernel mode) or the probe runtime (program mode) wrote.
+llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into);
+
+/// Parses `ncu --csv` output (the long format: one metric per row).
+NcuResult parseNcuCsv(llvm::StringRef Csv);
+
+/// Reads \p Dir (logs/, results/) for every variant of \p P.
+RunResults readResults(const ConfirmPlan &P, const std::string &Dir);
+
+/// The lines of an nvcc log that matter (errors first), at most \p MaxLines.
+std::string summarizeBuildLog(llvm::StringRef Log, unsigned MaxLines = 12);
+
+} // namespace divlint::confirm
+
+#endif

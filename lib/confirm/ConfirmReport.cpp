@@ -1,0 +1,278 @@
+#include "divlint/confirm/ConfirmReport.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+
+using nlohmann::json;
+
+namespace divlint::confirm {
+
+namespace {
+
+template <class T> json opt(const std::optional<T> &V) { return V ? json(*V) : json(nullptr); }
+
+std::string fmt(double V, const char *F) {
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format(F, V);
+  return S;
+}
+
+std::string num(const std::optional<double> &V, const char *F = "%.2f") {
+  return V ? fmt(*V, F) : "-";
+}
+
+std::string shortClass(Uniformity U) {
+  switch (U) {
+  case Uniformity::BlockUniform: return "block";
+  case Uniformity::WarpUniform: return "warp";
+  case Uniformity::LaneVarying: return "lane";
+  }
+  return "?";
+}
+
+std::string predictedCell(const PredictedBranch &P) {
+  std::string S = shortClass(P.Class);
+  if (P.Ext)
+    S += " " + extentName(*P.Ext).str();
+  if (P.DivergentWarps && P.TotalWarps)
+    S += " " + std::to_string(*P.DivergentWarps) + "/" + std::to_string(*P.TotalWarps) + "w";
+  return S;
+}
+
+std::string measuredCell(const MeasuredBranch &M) {
+  if (M.Executions == 0)
+    return "not run";
+  std::string S = M.diverged() ? "lane " : "unif ";
+  S += std::to_string(M.Divergent) + "/" + std::to_string(M.Executions);
+  return S;
+}
+
+std::string cell(std::string S, size_t W) {
+  if (S.size() > W)
+    S = S.substr(0, W - 1) + "~";
+  return S + std::string(W - S.size() + 1, ' ');
+}
+
+std::string timingText(const Timing &T) {
+  return fmt(T.MedianMs, "%.4f") + " ms (IQR " + fmt(T.P25Ms, "%.4f") + "-" +
+         fmt(T.P75Ms, "%.4f") + ", " + std::to_string(T.TimesMs.size()) + " launches)";
+}
+
+json timingJson(const std::optional<Timing> &T) {
+  if (!T)
+    return nullptr;
+  return {{"median_ms", T->MedianMs}, {"p25_ms", T->P25Ms}, {"p75_ms", T->P75Ms},
+          {"min_ms", T->MinMs},       {"max_ms", T->MaxMs}, {"times_ms", T->TimesMs}};
+}
+
+} // namespace
+
+void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const ConfirmOutcome &O) {
+  if (P.Mode == PlanMode::Kernel)
+    OS << "divlint confirm: kernel " << P.Kernel << " of " << P.Source;
+  else
+    OS << "divlint confirm: program " << P.Source;
+  OS << (O.Device.empty() ? "" : " on " + O.Device) << "\n";
+  if (P.Mode == PlanMode::Kernel) {
+    OS << "  launch: grid " << P.Grid.str() << ", block " << P.Block.str();
+    if (P.SharedMemBytes)
+      OS << ", " << P.SharedMemBytes << " B shared";
+    OS << ", seed " << P.Seed << "; args:";
+    for (const std::string &A : P.ArgsDescribed)
+      OS << " " << A;
+    OS << "\n";
+  } else {
+    OS << "  arguments:";
+    for (const std::string &A : P.ProgramArgs)
+      OS << " " << A;
+    OS << "\n";
+  }
+  if (O.Original)
+    OS << "  original: " << timingText(*O.Original) << "\n";
+  OS << "  tolerance: slowdown +-" << fmt(100 * O.Tol.Slowdown, "%.0f") << "%, efficiency +-"
+     << fmt(100 * O.Tol.Efficiency, "%.0f") << "% (relative)\n";
+  for (const std::string &Problem : O.Problems)
+    OS << "  problem: " << Problem << "\n";
+  OS << "\n";
+
+  OS << cell("id", 3) << cell("location", 22) << cell("construct", 9) << cell("condition", 24)
+     << cell("predicted", 22) << cell("measured div/evals", 18) << cell("eff pred/meas", 13)
+     << cell("slowdown pred/meas", 18) << "verdict\n";
+  for (const BranchComparison &B : O.Branches) {
+    const ProbeSite &S = B.Site;
+    std::string Loc = llvm::sys::path::filename(S.File).str() + ":" + std::to_string(S.Line) +
+                      ":" + std::to_string(S.Column);
+    std::string Eff = num(B.PredictedEfficiency) + "/" + num(B.Measured.Efficiency);
+    std::string Slow = num(B.PredictedSlowdown) + "/" + num(B.Measured.Slowdown, "%.2fx");
+    OS << cell(std::to_string(S.Id), 3) << cell(Loc, 22) << cell(S.Construct, 9)
+       << cell(S.Condition, 24) << cell(predictedCell(B.Predicted), 22)
+       << cell(measuredCell(B.Measured), 18) << cell(Eff, 13) << cell(Slow, 18)
+       << verdictName(B.Overall) << "\n";
+  }
+  bool AnyNotes = false;
+  for (const BranchComparison &B : O.Branches) {
+    std::vector<std::string> Lines = B.Notes;
+    if (B.EfficiencySource == "warp-split model")
+      Lines.insert(Lines.begin(), "efficiency predicted by the warp-split model "
+                                  "(no predicted_efficiency in the finding)");
+    if (Lines.empty())
+      continue;
+    if (!AnyNotes)
+      OS << "\nnotes:\n";
+    AnyNotes = true;
+    for (const std::string &L : Lines)
+      OS << "  " << B.Site.Id << ": " << L << "\n";
+  }
+  unsigned Compared = 0, Within = 0;
+  for (const BranchComparison &B : O.Branches)
+    if (B.SlowdownVerdict && *B.SlowdownVerdict != Verdict::Inconclusive) {
+      ++Compared;
+      Within += *B.SlowdownVerdict == Verdict::Confirmed;
+    }
+  OS << "\n"
+     << O.Branches.size() << " branches: " << O.count(Verdict::Confirmed) << " confirmed, "
+     << O.count(Verdict::Refuted) << " refuted, " << O.count(Verdict::Inconclusive)
+     << " inconclusive";
+  if (Compared)
+    OS << "; slowdown within tolerance for " << Within << " of " << Compared;
+  OS << "\n";
+  if (!P.Skipped.empty()) {
+    OS << "not instrumented:\n";
+    for (const SkippedCondition &S : P.Skipped)
+      OS << "  " << llvm::sys::path::filename(S.File) << ":" << S.Line << ":" << S.Column << " '"
+         << S.Condition << "': " << S.Reason << "\n";
+  }
+  if (P.Ncu) {
+    if (!O.Ncu.Ran) {
+      OS << "ncu: " << O.Ncu.Error << "\n";
+    } else {
+      OS << "ncu (per launch: branch targets, divergent branch targets, mean active threads per "
+            "warp instruction):\n";
+      for (const NcuKernel &K : O.Ncu.Kernels) {
+        auto Get = [&](const char *M) {
+          auto It = K.Metrics.find(M);
+          return It == K.Metrics.end() ? std::string("-") : fmt(It->second, "%.6g");
+        };
+        OS << "  " << K.Kernel << ": " << Get("smsp__sass_branch_targets.sum") << ", "
+           << Get("smsp__sass_branch_targets_threads_divergent.sum") << ", "
+           << Get("smsp__thread_inst_executed_per_inst_executed.ratio") << "\n";
+      }
+    }
+  }
+}
+
+json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
+  json Branches = json::array();
+  unsigned Compared = 0, Within = 0;
+  for (const BranchComparison &B : O.Branches) {
+    const ProbeSite &S = B.Site;
+    const PredictedBranch &Pr = B.Predicted;
+    const MeasuredBranch &M = B.Measured;
+    const ProbeCounters &C = M.Counters;
+    if (B.SlowdownVerdict && *B.SlowdownVerdict != Verdict::Inconclusive) {
+      ++Compared;
+      Within += *B.SlowdownVerdict == Verdict::Confirmed;
+    }
+    json Predicted = {
+        {"class", uniformityName(Pr.Class).str()},
+        {"extent", Pr.Ext ? json(extentName(*Pr.Ext).str()) : json(nullptr)},
+        {"warps", Pr.DivergentWarps && Pr.TotalWarps
+                      ? json{{"divergent", *Pr.DivergentWarps}, {"total", *Pr.TotalWarps}}
+                      : json(nullptr)},
+        {"split", Pr.TrueLanes && Pr.ActiveLanes
+                      ? json{{"true_lanes", *Pr.TrueLanes}, {"active_lanes", *Pr.ActiveLanes}}
+                      : json(nullptr)},
+        {"efficiency", opt(B.PredictedEfficiency)},
+        {"efficiency_source", B.EfficiencySource.empty() ? json(nullptr) : json(B.EfficiencySource)},
+        {"slowdown", opt(B.PredictedSlowdown)},
+        {"slowdown_source", B.SlowdownSource.empty() ? json(nullptr) : json(B.SlowdownSource)},
+        {"predicted_efficiency", opt(Pr.Efficiency)},
+        {"predicted_slowdown", opt(Pr.Slowdown)},
+        {"predicted_kernel_slowdown", opt(Pr.KernelSlowdown)},
+        {"block_shape", Pr.BlockShape},
+        {"kernel", Pr.Kernel}};
+    json Measured = {
+        {"executions", M.Executions},
+        {"divergent_executions", M.Divergent},
+        {"divergent_fraction", M.Executions ? json(double(M.Divergent) / M.Executions) : json(nullptr)},
+        {"class", M.Executions ? json(M.diverged() ? "lane-varying" : "uniform") : json(nullptr)},
+        {"mean_active_lanes", M.MeanActiveLanes},
+        {"mean_true_lanes", M.MeanTrueLanes},
+        {"divergent_split", opt(M.DivergentSplit)},
+        {"efficiency", opt(M.Efficiency)},
+        {"arm_costs", {S.CostTrue, S.CostFalse}},
+        {"slowdown", opt(M.Slowdown)},
+        {"slowdown_noise", opt(M.SlowdownNoise)},
+        {"uniformized", timingJson(M.Uniformized)},
+        {"uniformized_problem", M.UniformizedProblem.empty() ? json(nullptr) : json(M.UniformizedProblem)},
+        {"outputs_differ", opt(M.OutputsDiffer)},
+        {"counters",
+         {{"execs", C.Execs}, {"divergent", C.Divergent}, {"active_lanes", C.ActiveLanes},
+          {"true_lanes", C.TrueLanes}, {"any_true", C.AnyTrue}, {"any_false", C.AnyFalse},
+          {"passes", C.Passes}, {"divergent_active_lanes", C.DivergentActive},
+          {"divergent_true_lanes", C.DivergentTrue}}}};
+    json Verdicts = {
+        {"class", verdictName(B.ClassVerdict).str()},
+        {"efficiency", B.EfficiencyVerdict ? json(verdictName(*B.EfficiencyVerdict).str()) : json(nullptr)},
+        {"slowdown", B.SlowdownVerdict ? json(verdictName(*B.SlowdownVerdict).str()) : json(nullptr)},
+        {"overall", verdictName(B.Overall).str()}};
+    Branches.push_back({{"id", S.Id},
+                        {"file", S.File},
+                        {"line", S.Line},
+                        {"column", S.Column},
+                        {"end_line", S.EndLine},
+                        {"end_column", S.EndColumn},
+                        {"offset", S.Offset},
+                        {"length", S.Length},
+                        {"construct", S.Construct},
+                        {"condition", S.Condition},
+                        {"function", S.Function},
+                        {"predicted", Predicted},
+                        {"measured", Measured},
+                        {"verdict", Verdicts},
+                        {"notes", B.Notes}});
+  }
+  json Skipped = json::array();
+  for (const SkippedCondition &S : P.Skipped)
+    Skipped.push_back({{"file", S.File}, {"line", S.Line}, {"column", S.Column},
+                       {"condition", S.Condition}, {"reason", S.Reason}});
+  json Ncu = nullptr;
+  if (P.Ncu) {
+    json Kernels = json::array();
+    for (const NcuKernel &K : O.Ncu.Kernels)
+      Kernels.push_back({{"kernel", K.Kernel}, {"metrics", K.Metrics}});
+    Ncu = {{"ran", O.Ncu.Ran}, {"error", O.Ncu.Error.empty() ? json(nullptr) : json(O.Ncu.Error)},
+           {"kernels", Kernels}};
+  }
+  json Launch = nullptr;
+  if (P.Mode == PlanMode::Kernel)
+    Launch = {{"grid", {P.Grid.X, P.Grid.Y, P.Grid.Z}},
+              {"block", {P.Block.X, P.Block.Y, P.Block.Z}},
+              {"shared_mem_bytes", P.SharedMemBytes},
+              {"seed", P.Seed},
+              {"args", P.ArgsDescribed},
+              {"reps", P.Reps},
+              {"warmup", P.Warmup}};
+  return {{"version", 1},
+          {"mode", P.Mode == PlanMode::Kernel ? "kernel" : "program"},
+          {"source", P.Source},
+          {"kernel", P.Mode == PlanMode::Kernel ? json(P.Kernel) : json(nullptr)},
+          {"launch", Launch},
+          {"program_args", P.ProgramArgs},
+          {"device", O.Device},
+          {"original", timingJson(O.Original)},
+          {"tolerance", {{"slowdown", O.Tol.Slowdown}, {"efficiency", O.Tol.Efficiency}}},
+          {"branches", Branches},
+          {"summary",
+           {{"branches", O.Branches.size()},
+            {"confirmed", O.count(Verdict::Confirmed)},
+            {"refuted", O.count(Verdict::Refuted)},
+            {"inconclusive", O.count(Verdict::Inconclusive)},
+            {"slowdown_compared", Compared},
+            {"slowdown_within_tolerance", Within}}},
+          {"skipped", Skipped},
+          {"ncu", Ncu},
+          {"problems", O.Problems}};
+}
+
+} // namespace divlint::confirm

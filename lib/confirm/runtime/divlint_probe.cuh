@@ -1,0 +1,254 @@
+// divlint_probe.cuh - device probes and the counterfactual used by `divlint confirm`.
+//
+// `divlint confirm` rewrites every analyzed branch condition C of a CUDA source into
+//     ::divlint_rt::br<ID>(static_cast<bool>((C)))      (if, loops, ?:, && and || operands)
+//     ::divlint_rt::sw<ID>((C))                         (switch)
+// and builds the rewritten source several times, chosen by macros:
+//   DIVLINT_MODE=0, DIVLINT_UNIFORM_ID=-1  the original program (br/sw return C unchanged)
+//   DIVLINT_MODE=0, DIVLINT_UNIFORM_ID=K   branch K made warp-uniform: the warp's first active lane
+//                                          decides for the whole warp (the counterfactual)
+//   DIVLINT_MODE=1                         probes: per warp evaluation, count the active lanes
+//                                          (__activemask) and the ballot of the condition
+// DIVLINT_NUM_PROBES is the number of IDs. With DIVLINT_PROGRAM_HOOKS (program mode) the counters
+// are written at exit to $DIVLINT_PROBE_OUT (snapshots are taken after synchronizing CUDA calls, so
+// a cudaDeviceReset or a torn-down runtime at exit loses nothing).
+#ifndef DIVLINT_PROBE_CUH
+#define DIVLINT_PROBE_CUH
+
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+#ifndef DIVLINT_NUM_PROBES
+#define DIVLINT_NUM_PROBES 1
+#endif
+#ifndef DIVLINT_MODE
+#define DIVLINT_MODE 0
+#endif
+#ifndef DIVLINT_UNIFORM_ID
+#define DIVLINT_UNIFORM_ID -1
+#endif
+
+namespace divlint_rt {
+
+// One row of counters per probe (and per shard, to spread the atomics over the SMs).
+enum Counter {
+  kExecs = 0,          // warp evaluations of the condition
+  kDivergent,          // evaluations where the active lanes disagreed
+  kActiveLanes,        // sum of active lanes
+  kTrueLanes,          // sum of lanes with a true condition (switch: 0)
+  kAnyTrue,            // evaluations with at least one true lane (the true side ran)
+  kAnyFalse,           // evaluations with at least one false lane (the false side ran)
+  kPasses,             // sum of paths taken: 1 or 2 (switch: distinct values)
+  kDivergentActive,    // sum of active lanes in divergent evaluations
+  kDivergentTrue,      // sum of true lanes in divergent evaluations
+  kNumCounters
+};
+constexpr int kShards = 32;
+constexpr int kNumProbes = DIVLINT_NUM_PROBES;
+
+#if DIVLINT_MODE == 1
+__device__ unsigned long long g_counters[kNumProbes * kShards * kNumCounters];
+#endif
+
+#if defined(__CUDA_ARCH__)
+__device__ __forceinline__ unsigned lane_id() {
+  unsigned L;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(L));
+  return L;
+}
+__device__ __forceinline__ unsigned sm_id() {
+  unsigned S;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(S));
+  return S;
+}
+
+#if DIVLINT_MODE == 1
+__device__ __noinline__ void record_branch(int Id, bool C) {
+  unsigned Active = __activemask();
+  unsigned Ballot = __ballot_sync(Active, C);
+  if (lane_id() == unsigned(__ffs(Active) - 1)) {
+    unsigned A = __popc(Active), T = __popc(Ballot);
+    unsigned long long *K = &g_counters[(Id * kShards + sm_id() % kShards) * kNumCounters];
+    bool Divergent = T != 0 && T != A;
+    atomicAdd(&K[kExecs], 1ull);
+    atomicAdd(&K[kActiveLanes], (unsigned long long)A);
+    atomicAdd(&K[kTrueLanes], (unsigned long long)T);
+    atomicAdd(&K[kPasses], (unsigned long long)((T != 0) + (T != A)));
+    if (T != 0)
+      atomicAdd(&K[kAnyTrue], 1ull);
+    if (T != A)
+      atomicAdd(&K[kAnyFalse], 1ull);
+    if (Divergent) {
+      atomicAdd(&K[kDivergent], 1ull);
+      atomicAdd(&K[kDivergentActive], (unsigned long long)A);
+      atomicAdd(&K[kDivergentTrue], (unsigned long long)T);
+    }
+  }
+  __syncwarp(Active); // the branch itself starts with the lanes converged again
+}
+
+__device__ __noinline__ void record_switch(int Id, unsigned long long V) {
+  unsigned Active = __activemask();
+  unsigned Same = __match_any_sync(Active, V);
+  // One leader per distinct value: the number of passes the switch needs.
+  unsigned Groups = __popc(__ballot_sync(Active, lane_id() == unsigned(__ffs(Same) - 1)));
+  if (lane_id() == unsigned(__ffs(Active) - 1)) {
+    unsigned A = __popc(Active);
+    unsigned long long *K = &g_counters[(Id * kShards + sm_id() % kShards) * kNumCounters];
+    atomicAdd(&K[kExecs], 1ull);
+    atomicAdd(&K[kActiveLanes], (unsigned long long)A);
+    atomicAdd(&K[kPasses], (unsigned long long)Groups);
+    if (Groups > 1) {
+      atomicAdd(&K[kDivergent], 1ull);
+      atomicAdd(&K[kDivergentActive], (unsigned long long)A);
+    }
+  }
+  __syncwarp(Active);
+}
+#endif
+
+// The counterfactual: the first active lane decides for the warp.
+__device__ __forceinline__ bool uniform_bool(bool C) {
+  unsigned Active = __activemask();
+  return __shfl_sync(Active, int(C), __ffs(Active) - 1) != 0;
+}
+template <typename T> __device__ __forceinline__ T uniform_value(T V) {
+  unsigned Active = __activemask();
+  if (sizeof(T) <= 4)
+    return (T)__shfl_sync(Active, (int)V, __ffs(Active) - 1);
+  return (T)__shfl_sync(Active, (long long)V, __ffs(Active) - 1);
+}
+#endif // __CUDA_ARCH__
+
+/// A branch condition (already converted to bool at the call site).
+template <int Id> __host__ __device__ __forceinline__ bool br(bool C) {
+#if defined(__CUDA_ARCH__)
+#if DIVLINT_MODE == 1
+  record_branch(Id, C);
+#else
+  if (Id == DIVLINT_UNIFORM_ID)
+    return uniform_bool(C);
+#endif
+#endif
+  return C;
+}
+
+/// A switch condition (an integer or enumeration value).
+template <int Id, typename T> __host__ __device__ __forceinline__ T sw(T V) {
+#if defined(__CUDA_ARCH__)
+#if DIVLINT_MODE == 1
+  record_switch(Id, (unsigned long long)V);
+#else
+  if (Id == DIVLINT_UNIFORM_ID)
+    return uniform_value(V);
+#endif
+#endif
+  return V;
+}
+
+#if DIVLINT_MODE == 1
+// ---- host side: reading the counters ----------------------------------------------------------
+struct Totals {
+  unsigned long long V[kNumProbes][kNumCounters];
+};
+inline Totals &accumulated() { static Totals T; return T; } // before the last cudaDeviceReset
+inline Totals &latest() { static Totals T; return T; }      // since then, last good snapshot
+inline bool &snapshot_failed() { static bool F = false; return F; }
+
+/// Reads the device counters into latest(); false (and latest() kept) when CUDA cannot answer.
+inline bool snapshot() {
+  static unsigned long long Raw[kNumProbes * kShards * kNumCounters];
+  cudaError_t E = cudaMemcpyFromSymbol(Raw, g_counters, sizeof(Raw));
+  if (E != cudaSuccess) {
+    (void)cudaGetLastError(); // do not leave our own failure for the program to find
+    snapshot_failed() = true;
+    return false;
+  }
+  Totals &L = latest();
+  std::memset(&L, 0, sizeof(L));
+  for (int P = 0; P < kNumProbes; ++P)
+    for (int S = 0; S < kShards; ++S)
+      for (int C = 0; C < kNumCounters; ++C)
+        L.V[P][C] += Raw[(P * kShards + S) * kNumCounters + C];
+  return true;
+}
+
+inline void write_probes(FILE *F) {
+  static const char *const Names[kNumCounters] = {
+      "execs", "divergent", "active_lanes", "true_lanes", "any_true", "any_false", "passes",
+      "divergent_active_lanes", "divergent_true_lanes"};
+  std::fprintf(F, "[");
+  for (int P = 0; P < kNumProbes; ++P) {
+    std::fprintf(F, "%s\n  {\"id\": %d", P ? "," : "", P);
+    for (int C = 0; C < kNumCounters; ++C)
+      std::fprintf(F, ", \"%s\": %llu", Names[C], accumulated().V[P][C] + latest().V[P][C]);
+    std::fprintf(F, "}");
+  }
+  std::fprintf(F, "]");
+}
+
+/// Writes {"probes": [...]} to \p Path (program mode).
+inline void write_probe_file(const char *Path) {
+  FILE *F = std::fopen(Path, "w");
+  if (!F)
+    return;
+  std::fprintf(F, "{\"snapshot_failed\": %s, \"probes\": ", snapshot_failed() ? "true" : "false");
+  write_probes(F);
+  std::fprintf(F, "}\n");
+  std::fclose(F);
+}
+
+#if defined(DIVLINT_PROGRAM_HOOKS)
+inline void at_exit() {
+  (void)snapshot();
+  if (const char *Path = std::getenv("DIVLINT_PROBE_OUT"))
+    write_probe_file(Path);
+}
+/// Registered after the runtime's own exit handlers (which run first otherwise), and once more
+/// at load time in case no hooked call ever runs.
+inline void register_exit_hook() {
+  static bool Done = false;
+  if (!Done) {
+    Done = true;
+    std::atexit(at_exit);
+  }
+}
+struct LoadTimeHook {
+  LoadTimeHook() { std::atexit(at_exit); }
+};
+static LoadTimeHook g_load_time_hook;
+
+inline cudaError_t after_sync(cudaError_t E) {
+  register_exit_hook();
+  (void)snapshot();
+  return E;
+}
+inline cudaError_t reset_device() {
+  register_exit_hook();
+  (void)snapshot();
+  Totals &A = accumulated(), &L = latest();
+  for (int P = 0; P < kNumProbes; ++P)
+    for (int C = 0; C < kNumCounters; ++C)
+      A.V[P][C] += L.V[P][C];
+  std::memset(&L, 0, sizeof(L));
+  return ::cudaDeviceReset();
+}
+#endif // DIVLINT_PROGRAM_HOOKS
+#endif // DIVLINT_MODE == 1
+
+} // namespace divlint_rt
+
+#if DIVLINT_MODE == 1 && defined(DIVLINT_PROGRAM_HOOKS)
+// Synchronizing calls of the instrumented file take a snapshot of the counters afterwards.
+#define cudaDeviceSynchronize() ::divlint_rt::after_sync(::cudaDeviceSynchronize())
+#define cudaMemcpy(...) ::divlint_rt::after_sync(::cudaMemcpy(__VA_ARGS__))
+#define cudaStreamSynchronize(...) ::divlint_rt::after_sync(::cudaStreamSynchronize(__VA_ARGS__))
+#define cudaEventSynchronize(...) ::divlint_rt::after_sync(::cudaEventSynchronize(__VA_ARGS__))
+#define cudaFree(...) ::divlint_rt::after_sync(::cudaFree(__VA_ARGS__))
+#define cudaDeviceReset() ::divlint_rt::reset_device()
+#endif
+
+#endif // DIVLINT_PROBE_CUH
