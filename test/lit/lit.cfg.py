@@ -43,3 +43,10 @@ config.substitutions.append(("%tidy-cuda-args", " ".join([
     "-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudalib -Wno-unknown-cuda-version",
     "-Xclang -target-sdk-version=12.8", "--cuda-path=" + cuda_root,
     "-isystem", os.path.join(cuda_root, "include", "cccl")])))
+
+import shutil
+if shutil.which("nvcc") or os.path.isfile("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvcc")
+    config.environment["PATH"] = os.pathsep.join([config.environment["PATH"], "/usr/local/cuda/bin"])
+if shutil.which("clang-apply-replacements-22"):
+    config.available_features.add("clang-apply-replacements")

@@ -76,6 +76,6 @@ __global__ void k(float *x, int n) {
 // FIXES: notification divlint/input-error level=error at %SRCROOT%/gone/broken.cu: gone/broken.cu: failed to parse as CUDA
 
 // VALID: sarif: valid (8 results)
-// VALID: outside.sarif: valid (4 results)
+// VALID: outside.sarif: valid (6 results)
 // VALID: errors.sarif: valid ({{[1-9][0-9]*}} results)
 // VALID: fixes.sarif: valid (2 results)

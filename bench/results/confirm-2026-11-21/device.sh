@@ -8,6 +8,6 @@ for d in confirm-runs/*/; do
   n=$(basename "$d")
   start=$(date +%s.%N)
   bash "$d/run.sh"; rc=$?
-  echo "$n: run.sh rc=$rc, $(echo "$(date +%s.%N) - $start" | bc) s"
+  echo "$n: run.sh rc=$rc, $(awk "BEGIN{print $(date +%s.%N) - $start}") s"
   mkdir -p "$OUT/$n" && cp -r "$d/plan.json" "$d/results" "$d/logs" "$OUT/$n/"
 done
