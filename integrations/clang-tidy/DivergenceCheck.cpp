@@ -117,21 +117,35 @@ void DivergenceCheck::report(const Finding &F, const SourceManager &SM) {
   if (FID.isInvalid())
     return;
   SourceLocation Loc = SM.translateLineCol(FID, F.Line, F.Column);
+  // Replacements of one suggestion: the first suggestion that has them goes on the warning itself
+  // (so --fix applies it), any further one on its own note (applied with --fix-notes only, as
+  // clang-tidy does with alternatives).
+  auto AddFixIts = [&](DiagnosticBuilder &D, const FixSuggestion &Fix) {
+    for (const Replacement &R : Fix.Replacements) {
+      FileID RFID = R.File.empty() ? FID : fileNamed(SM, R.File);
+      if (RFID.isInvalid())
+        continue;
+      SourceLocation Begin = SM.getComposedLoc(RFID, R.Offset);
+      D << FixItHint::CreateReplacement(
+          CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(R.Length)), R.Text);
+    }
+  };
+  const FixSuggestion *Primary = nullptr;
+  for (const FixSuggestion &Fix : F.Fixes)
+    if (!Fix.Replacements.empty()) {
+      Primary = &Fix;
+      break;
+    }
   {
     // Messages are source text (`tid % 2`): pass them as arguments, never as format strings.
     // The builder emits the diagnostic when it goes out of scope, before the notes below.
     auto D = diag(Loc, "%0", levelOf(F.Sev)) << F.Message;
-    if (F.Length)
-      D << CharSourceRange::getCharRange(Loc, Loc.getLocWithOffset(F.Length));
-    for (const FixSuggestion &Fix : F.Fixes)
-      for (const Replacement &R : Fix.Replacements) {
-        FileID RFID = R.File.empty() ? FID : fileNamed(SM, R.File);
-        if (RFID.isInvalid())
-          continue;
-        SourceLocation Begin = SM.getComposedLoc(RFID, R.Offset);
-        D << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(R.Length)), R.Text);
-      }
+    if (F.Length) {
+      SourceLocation Begin = SM.getComposedLoc(FID, F.Offset);
+      D << CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(F.Length));
+    }
+    if (Primary)
+      AddFixIts(D, *Primary);
   }
 
   // The notes the CLI prints after the finding, in the same order and words.
@@ -142,9 +156,11 @@ void DivergenceCheck::report(const Finding &F, const SourceManager &SM) {
         << static_cast<unsigned>(F.LaneMap.size() - 1) << F.LaneMap;
   for (const std::string &A : F.Assumptions)
     diag(Loc, "assuming %0", DiagnosticIDs::Note) << A;
-  for (const FixSuggestion &Fix : F.Fixes)
-    if (Fix.Replacements.empty())
-      diag(Loc, "suggestion: %0", DiagnosticIDs::Note) << Fix.Description;
+  for (const FixSuggestion &Fix : F.Fixes) {
+    auto D = diag(Loc, "suggested rewrite: %0", DiagnosticIDs::Note) << Fix.Description;
+    if (&Fix != Primary)
+      AddFixIts(D, Fix);
+  }
 }
 
 void DivergenceCheck::check(const MatchFinder::MatchResult &Result) {

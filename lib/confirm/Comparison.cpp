@@ -134,9 +134,17 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
   }
   if (Original && Original->Status == RunStatus::Ok)
     Out.Original = Original->Time;
-  if (Probe && Probe->SnapshotFailed)
-    Out.Problems.push_back("probe: the last read of the counters failed; counts are from the "
-                           "last synchronizing call");
+  bool ProbesReadable = Probe && Probe->Status == RunStatus::Ok;
+  if (ProbesReadable && Probe->SnapshotsOk && *Probe->SnapshotsOk == 0) {
+    Out.Problems.push_back("probe: the counters could not be read (" + Probe->SnapshotError +
+                           "); a kernel probably failed");
+    ProbesReadable = false;
+  } else if (ProbesReadable && Probe->LastSnapshotFailed) {
+    Out.Notes.push_back("probe counts are from the program's last synchronizing CUDA call (" +
+                        std::to_string(Probe->SnapshotsOk.value_or(0)) +
+                        " reads; the read at exit failed: " + Probe->SnapshotError + ")");
+  }
+  unsigned OutputsChanged = 0;
 
   for (const ProbeSite &S : Plan.Probes) {
     if (!Plan.inScope(S))
@@ -146,7 +154,7 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
     if (const PredictedBranch *P = S.prediction(Plan.Mode == PlanMode::Kernel ? Plan.Kernel : ""))
       B.Predicted = *P;
     MeasuredBranch &M = B.Measured;
-    bool HaveProbes = Probe && Probe->Status == RunStatus::Ok && S.Id < Probe->Probes.size();
+    bool HaveProbes = ProbesReadable && S.Id < Probe->Probes.size();
     if (HaveProbes) {
       const ProbeCounters &C = Probe->Probes[S.Id];
       M.Counters = C;
@@ -174,10 +182,17 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
       B.PredictedEfficiency = E;
       B.EfficiencySource = "warp-split model";
     }
+    // Tail and data-dependent predictions rest on an assumed split, not on the analysis.
+    bool Assumed = B.Predicted.Ext &&
+                   (*B.Predicted.Ext == Extent::Tail || *B.Predicted.Ext == Extent::DataDependent);
+    auto Judge = [&](double Predicted, double Measured, double Tolerance) {
+      if (Assumed)
+        return Verdict::Inconclusive;
+      return withinRelative(Predicted, Measured, Tolerance) ? Verdict::Confirmed
+                                                            : Verdict::Refuted;
+    };
     if (B.PredictedEfficiency && M.Efficiency && M.diverged())
-      B.EfficiencyVerdict = withinRelative(*B.PredictedEfficiency, *M.Efficiency, Tol.Efficiency)
-                                ? Verdict::Confirmed
-                                : Verdict::Refuted;
+      B.EfficiencyVerdict = Judge(*B.PredictedEfficiency, *M.Efficiency, Tol.Efficiency);
 
     // Slowdown, from the counterfactual.
     if (B.Predicted.KernelSlowdown) {
@@ -216,16 +231,15 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
         B.Notes.push_back("timing noise " + fmt(100 * *M.SlowdownNoise, "%.0f") +
                           "% is over half the tolerance");
       } else {
-        B.SlowdownVerdict = withinRelative(*B.PredictedSlowdown, *M.Slowdown, Tol.Slowdown)
-                                ? Verdict::Confirmed
-                                : Verdict::Refuted;
+        B.SlowdownVerdict = Judge(*B.PredictedSlowdown, *M.Slowdown, Tol.Slowdown);
       }
       if (B.SlowdownSource == "region")
         B.Notes.push_back("compared with the region's predicted slowdown (no kernel-level one)");
     }
-    if (M.OutputsDiffer && *M.OutputsDiffer)
-      B.Notes.push_back("the uniformized variant computes different outputs (expected: lanes "
-                        "follow the first lane's decision)");
+    if (Assumed && (B.EfficiencyVerdict || B.SlowdownVerdict))
+      B.Notes.push_back("predicted numbers assume how the lanes split (" +
+                        extentName(*B.Predicted.Ext).str() + "); not judged");
+    OutputsChanged += M.OutputsDiffer.value_or(false);
 
     // Overall.
     bool AnyRefuted = B.ClassVerdict == Verdict::Refuted ||
@@ -239,6 +253,10 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
       B.Overall = Verdict::Inconclusive;
     Out.Branches.push_back(std::move(B));
   }
+  if (OutputsChanged)
+    Out.Notes.push_back(std::to_string(OutputsChanged) +
+                        " uniformized variant(s) computed different outputs than the original "
+                        "(expected: every lane follows the first lane's decision)");
   return Out;
 }
 

@@ -315,11 +315,13 @@ int runConfirm(int argc, const char **argv) {
   std::vector<std::string> Nvcc(NvccArgs.begin(), NvccArgs.end());
   AnalyzedSource A = analyzeForConfirm(absolutePath(Source), clangArgsFrom(Nvcc), Opts,
                                        CudaFrontendOptions(), Kernel);
-  if (!A.Parsed)
-    return fail(Source + ": failed to parse as CUDA" +
-                (A.Errors.empty() ? std::string() : " (first error: " + A.Errors.front() + ")"));
-  if (A.Instrumented.Files.empty())
-    return fail(Source + ": nothing to instrument");
+  std::string FirstError = A.Errors.empty() ? "" : " (first: " + A.Errors.front() + ")";
+  if (A.Instrumented.Files.empty() || (!A.Parsed && A.Instrumented.Probes.empty()))
+    return fail(Source + ": failed to parse as CUDA" + FirstError);
+  if (!A.Parsed) // e.g. host code clang's device-side parse rejects but nvcc accepts
+    llvm::errs() << "divlint confirm: warning: " << Source << ": clang reported "
+                 << plural(A.Errors.size(), "error") << FirstError
+                 << "; probing what was analyzed (nvcc decides whether the source builds)\n";
   if (KernelMode && !A.Kernel)
     return fail(Source + ": " + A.KernelError);
 

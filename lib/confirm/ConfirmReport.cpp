@@ -93,6 +93,8 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
      << fmt(100 * O.Tol.Efficiency, "%.0f") << "% (relative)\n";
   for (const std::string &Problem : O.Problems)
     OS << "  problem: " << Problem << "\n";
+  for (const std::string &Note : O.Notes)
+    OS << "  note: " << Note << "\n";
   OS << "\n";
 
   OS << cell("id", 3) << cell("location", 22) << cell("construct", 9) << cell("condition", 24)
@@ -272,7 +274,8 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
             {"slowdown_within_tolerance", Within}}},
           {"skipped", Skipped},
           {"ncu", Ncu},
-          {"problems", O.Problems}};
+          {"problems", O.Problems},
+          {"notes", O.Notes}};
 }
 
 } // namespace divlint::confirm

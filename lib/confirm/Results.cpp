@@ -44,7 +44,10 @@ llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into) {
   try {
     Into.Device = J.value("device", "");
     Into.ComputeCapability = J.value("cc", "");
-    Into.SnapshotFailed = J.value("snapshot_failed", false);
+    if (J.contains("snapshots_ok"))
+      Into.SnapshotsOk = J.value("snapshots_ok", 0u);
+    Into.LastSnapshotFailed = J.value("last_snapshot_failed", false);
+    Into.SnapshotError = J.value("snapshot_error", "");
     if (!J.value("ok", true)) {
       Into.Status = J.value("no_device", false) ? RunStatus::NoDevice : RunStatus::CudaError;
       Into.Message = J.value("where", "") + ": " + J.value("error", "");
@@ -61,9 +64,10 @@ llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into) {
       T.MaxMs = J.value("max_ms", 0.0);
       Into.Time = T;
     }
-    for (auto &[Name, Sum] : J.value("checksums", json::object()).items())
+    json Checksums = J.value("checksums", json::object()), Probes = J.value("probes", json::array());
+    for (auto &[Name, Sum] : Checksums.items())
       Into.Checksums[Name] = Sum.get<std::string>();
-    for (const json &P : J.value("probes", json::array())) {
+    for (const json &P : Probes) {
       unsigned Id = P.value("id", 0u);
       if (Id >= Into.Probes.size())
         Into.Probes.resize(Id + 1);

@@ -32,9 +32,9 @@ config.substitutions.append(("%validate-sarif", " ".join([
 if getattr(config, "divlint_build_tidy_plugin", "OFF").upper() in ("ON", "TRUE", "1", "YES"):
     config.available_features.add("tidy-plugin")
 config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
-config.substitutions.append(("%divlint-tidy-plugin",
+config.substitutions.append(("%tidy-plugin",
                              os.path.join(config.divlint_obj_root, "lib", "DivlintTidyModule.so")))
-config.substitutions.append(("%divlint-tidy-skewed-plugin",
+config.substitutions.append(("%tidy-skewed-plugin",
                              os.path.join(config.divlint_obj_root, "lib",
                                           "DivlintTidyModuleVersionSkew.so")))
 # The device-side CUDA parse divlint itself uses (lib/CudaFrontend.cpp, detectCuda).
@@ -50,3 +50,11 @@ if shutil.which("nvcc") or os.path.isfile("/usr/local/cuda/bin/nvcc"):
     config.environment["PATH"] = os.pathsep.join([config.environment["PATH"], "/usr/local/cuda/bin"])
 if shutil.which("clang-apply-replacements-22"):
     config.available_features.add("clang-apply-replacements")
+
+# The source tree and, when ../shared is checked out beside it, the classification spec
+# (tidy/same-as-cli-spec.test runs over it).
+config.substitutions.append(("%src-root", config.divlint_src_root))
+spec_dir = os.path.join(config.divlint_src_root, "..", "shared", "spec")
+if os.path.isdir(spec_dir):
+    config.available_features.add("shared-spec")
+    config.substitutions.append(("%spec-dir", spec_dir))

@@ -31,9 +31,13 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <mutex>
 
 using namespace clang;
 using namespace divlint;
@@ -98,13 +102,18 @@ static cl::opt<std::string> ResourceDir("resource-dir",
                                         cl::cat(DivlintCategory));
 static cl::opt<bool> PrintPrelude("print-prelude", cl::desc("Print the built-in CUDA prelude"),
                                   cl::cat(DivlintCategory));
+static cl::opt<unsigned> Jobs("j",
+                              cl::desc("Translation units analyzed in parallel (default: all "
+                                       "cores)"),
+                              cl::init(0), cl::cat(DivlintCategory));
 
 namespace {
 
 /// Prints clang's diagnostics as usual and counts the errors of each file.
 class CountingDiagnostics : public TextDiagnosticPrinter {
 public:
-  CountingDiagnostics(DiagnosticOptions &Opts) : TextDiagnosticPrinter(llvm::errs(), Opts) {}
+  CountingDiagnostics(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
+      : TextDiagnosticPrinter(OS, Opts) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error) {
@@ -128,14 +137,23 @@ struct FileSettings {
   std::optional<llvm::Regex> Headers;
 };
 
-struct RunState {
-  std::string CurrentInput; ///< the source path as given on the command line
+/// One translation unit: what to analyze, and everything it produced (kept apart so that
+/// translation units can run in parallel and still print in a fixed order).
+struct TranslationUnitJob {
+  std::string Input; ///< the source path as given (or as the compile database names it)
   FileSettings Settings;
-  std::optional<ReportFormat> Output;
-  bool Colors = false;
   std::vector<Finding> Findings;
-  std::map<std::string, unsigned> DeviceFunctionsPerFile;
-  unsigned Errors = 0, Warnings = 0;
+  std::string Text;        ///< rendered diagnostics (text format)
+  std::string ClangErrors; ///< clang's own diagnostics (parse errors)
+  unsigned DeviceFunctions = 0;
+  bool ParseFailed = false;
+  std::string ParseMessage;
+};
+
+/// What every job shares (read-only while jobs run).
+struct RunOptions {
+  ReportFormat Output = ReportFormat::Text;
+  bool Colors = false;
 };
 
 /// Keeps the findings the user asked for: enabled rules, severity, headers, NOLINT.
@@ -164,57 +182,115 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
 
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(RunState &State, std::string MainFile)
-      : State(State), MainFile(std::move(MainFile)) {}
+  AnalysisConsumer(TranslationUnitJob &Job, const RunOptions &Run, std::string MainFile)
+      : Job(Job), Run(Run), MainFile(std::move(MainFile)) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    TranslationUnitResult R = analyzeTranslationUnit(Ctx, State.Settings.Analysis);
-    State.DeviceFunctionsPerFile[State.CurrentInput] += R.DeviceFunctions;
+    TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
+    Job.DeviceFunctions += R.DeviceFunctions;
     std::vector<Finding> Kept =
-        filterFindings(std::move(R.Findings), MainFile, Ctx.getSourceManager(), State.Settings);
-    if (State.Output == ReportFormat::Text) {
+        filterFindings(std::move(R.Findings), MainFile, Ctx.getSourceManager(), Job.Settings);
+    if (Run.Output == ReportFormat::Text) {
       ReportOptions Opts;
       Opts.ReportAll = ReportAll;
-      emitClangDiagnostics(llvm::outs(), Kept, Ctx.getSourceManager(), Ctx.getLangOpts(),
-                           State.Colors, Opts);
+      llvm::raw_string_ostream OS(Job.Text);
+      OS.enable_colors(Run.Colors); // buffered, then printed to the terminal
+      emitClangDiagnostics(OS, Kept, Ctx.getSourceManager(), Ctx.getLangOpts(), Run.Colors, Opts);
     }
     for (Finding &F : Kept) {
       // Name the main file as the user did (clang tooling made it absolute).
       if (F.File == MainFile) {
-        F.File = State.CurrentInput;
+        F.File = Job.Input;
         for (FixSuggestion &Fix : F.Fixes)
           for (Replacement &Rep : Fix.Replacements)
             if (Rep.File == MainFile)
-              Rep.File = State.CurrentInput;
+              Rep.File = Job.Input;
       }
-      State.Findings.push_back(std::move(F));
+      Job.Findings.push_back(std::move(F));
     }
   }
 
 private:
-  RunState &State;
+  TranslationUnitJob &Job;
+  const RunOptions &Run;
   std::string MainFile;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
   class Action : public ASTFrontendAction {
   public:
-    explicit Action(RunState &State) : State(State) {}
+    Action(TranslationUnitJob &Job, const RunOptions &Run) : Job(Job), Run(Run) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                    llvm::StringRef InFile) override {
-      return std::make_unique<AnalysisConsumer>(State, InFile.str());
+      return std::make_unique<AnalysisConsumer>(Job, Run, InFile.str());
     }
 
   private:
-    RunState &State;
+    TranslationUnitJob &Job;
+    const RunOptions &Run;
   };
 
 public:
-  explicit AnalysisActionFactory(RunState &State) : State(State) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(State); }
+  AnalysisActionFactory(TranslationUnitJob &Job, const RunOptions &Run) : Job(Job), Run(Run) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Job, Run); }
 
 private:
-  RunState &State;
+  TranslationUnitJob &Job;
+  const RunOptions &Run;
 };
+
+/// Parses and analyzes one translation unit; thread-safe (its own ClangTool and file manager).
+void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compilations,
+            const CudaSetup &Setup, const RunOptions &Run) {
+  tooling::ClangTool Tool(Compilations, {Job.Input}, std::make_shared<PCHContainerOperations>(),
+                          Setup.UsingPrelude ? preludeFileSystem()
+                                             : llvm::vfs::getRealFileSystem());
+  Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
+  DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = Run.Colors;
+  llvm::raw_string_ostream ErrorStream(Job.ClangErrors);
+  ErrorStream.enable_colors(Run.Colors);
+  CountingDiagnostics Diags(ErrorStream, DiagOpts);
+  Tool.setDiagnosticConsumer(&Diags);
+  Tool.setPrintErrorMessage(false);
+  AnalysisActionFactory Factory(Job, Run);
+  int RC = Tool.run(&Factory);
+  if (RC != 0 || Diags.Errors) {
+    Job.ParseFailed = true;
+    Job.ParseMessage = "failed to parse as CUDA (" + std::to_string(Diags.Errors) + " error" +
+                       (Diags.Errors == 1 ? "" : "s") +
+                       (Diags.FirstError.empty() ? "" : "; first: " + Diags.FirstError) + ")";
+  }
+}
+
+/// The -p value, if given (CommonOptionsParser keeps its own copy private).
+std::optional<std::string> buildPathArgument(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if ((A == "-p" || A == "--p") && I + 1 < Argc)
+      return std::string(Argv[I + 1]);
+    if (A.consume_front("-p=") || A.consume_front("--p="))
+      return A.str();
+  }
+  return std::nullopt;
+}
+
+/// Every CUDA file of a compile database (by extension, or compiled as CUDA or by nvcc).
+std::vector<std::string> cudaFilesOf(const tooling::CompilationDatabase &DB) {
+  std::vector<std::string> Sources;
+  for (const std::string &File : DB.getAllFiles()) {
+    llvm::StringRef Ext = llvm::sys::path::extension(File);
+    bool Cuda = Ext == ".cu" || Ext == ".cuh";
+    for (const tooling::CompileCommand &C : DB.getCompileCommands(File))
+      for (const std::string &Arg : C.CommandLine)
+        Cuda |= Arg == "cuda" || llvm::StringRef(Arg).ends_with("nvcc");
+    if (Cuda)
+      Sources.push_back(File);
+  }
+  std::sort(Sources.begin(), Sources.end());
+  return Sources;
+}
 
 /// Rejects inputs clang would choke on before parsing: missing, directories, binary data.
 std::optional<std::string> checkInputFile(const std::string &Path) {
@@ -307,27 +383,47 @@ int main(int argc, const char **argv) {
     llvm::outs() << builtinPrelude();
     return 0;
   }
-  RunState State;
-  State.Output = parseReportFormat(Format);
-  if (!State.Output) {
+  RunOptions Run;
+  std::optional<ReportFormat> Output = parseReportFormat(Format);
+  if (!Output) {
     llvm::errs() << "divlint: error: unknown --format='" << Format << "' (use one of "
                  << reportFormatNames() << ")\n";
     return 2;
   }
-  State.Colors = Color == ColorMode::Always ||
-                 (Color == ColorMode::Auto && llvm::sys::Process::StandardOutIsDisplayed());
+  Run.Output = *Output;
+  Run.Colors = Color == ColorMode::Always ||
+               (Color == ColorMode::Auto && llvm::sys::Process::StandardOutIsDisplayed());
   if (!Checks.empty() && Checks.find_first_not_of(" ,") == std::string::npos) {
     llvm::errs() << "divlint: error: --checks is empty\n";
     return 2;
   }
+  // `-p BUILD_DIR` alone: every CUDA entry of its compile_commands.json. (CommonOptionsParser
+  // loads no database when no source is named.)
   std::vector<std::string> Sources = Parser->getSourcePathList();
+  std::unique_ptr<tooling::CompilationDatabase> WholeDatabase;
+  const tooling::CompilationDatabase *Compilations = nullptr;
   if (Sources.empty()) {
-    llvm::errs() << "divlint: error: no input files (try: divlint kernel.cu)\n";
+    if (auto BuildPath = buildPathArgument(argc, argv)) {
+      std::string Error;
+      WholeDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(*BuildPath, Error);
+      if (!WholeDatabase) {
+        llvm::errs() << "divlint: error: -p " << *BuildPath << ": " << Error << "\n";
+        return 2;
+      }
+      Sources = cudaFilesOf(*WholeDatabase);
+      Compilations = WholeDatabase.get();
+    }
+  } else {
+    Compilations = &Parser->getCompilations();
+  }
+  if (Sources.empty()) {
+    llvm::errs() << "divlint: error: no input files (try: divlint kernel.cu, or -p BUILD_DIR "
+                    "with CUDA files in compile_commands.json)\n";
     return 2;
   }
 
   std::vector<ToolError> Errors;
-  std::vector<std::pair<std::string, FileSettings>> Good;
+  std::vector<TranslationUnitJob> TUs;
   for (const std::string &S : Sources) {
     if (auto Problem = checkInputFile(S)) {
       llvm::errs() << "divlint: error: " << S << ": " << *Problem << "\n";
@@ -343,7 +439,10 @@ int main(int argc, const char **argv) {
       Errors.push_back({S, Msg});
       continue;
     }
-    Good.push_back({S, std::move(*Settings)});
+    TranslationUnitJob Job;
+    Job.Input = S;
+    Job.Settings = std::move(*Settings);
+    TUs.push_back(std::move(Job));
   }
 
   CudaFrontendOptions FrontOpts;
@@ -352,48 +451,65 @@ int main(int argc, const char **argv) {
   FrontOpts.ResourceDir = ResourceDir;
   FrontOpts.ForcePrelude = NoCuda;
   CudaSetup Setup = detectCuda(FrontOpts);
-  if (Setup.UsingPrelude && !Good.empty())
+  if (Setup.UsingPrelude && !TUs.empty())
     llvm::errs() << "divlint: note: no CUDA installation found"
                  << (NoCuda ? " (--no-cuda)" : "")
                  << "; using the built-in CUDA prelude\n";
 
-  bool ParseFailed = false;
-  for (auto &[S, Settings] : Good) {
-    State.CurrentInput = S;
-    State.Settings = std::move(Settings);
-    tooling::ClangTool Tool(Parser->getCompilations(), {S},
-                            std::make_shared<PCHContainerOperations>(),
-                            Setup.UsingPrelude ? preludeFileSystem()
-                                               : llvm::vfs::getRealFileSystem());
-    Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
-    DiagnosticOptions DiagOpts;
-    DiagOpts.ShowColors = State.Colors;
-    CountingDiagnostics Diags(DiagOpts);
-    Tool.setDiagnosticConsumer(&Diags);
-    AnalysisActionFactory Factory(State);
-    int RC = Tool.run(&Factory);
-    if (RC != 0 || Diags.Errors) {
-      ParseFailed = true;
-      std::string Msg = "failed to parse as CUDA (" + std::to_string(Diags.Errors) + " error" +
-                        (Diags.Errors == 1 ? "" : "s") +
-                        (Diags.FirstError.empty() ? "" : "; first: " + Diags.FirstError) + ")";
-      llvm::errs() << "divlint: error: " << S << ": " << Msg << "\n";
-      Errors.push_back({S, Msg});
-    } else if (State.DeviceFunctionsPerFile[S] == 0) {
-      llvm::errs() << "divlint: note: " << S
-                   << ": no __global__ or __device__ function bodies; nothing to analyze\n";
-    }
+  // Translation units run in parallel; their output is printed in input order as soon as all
+  // earlier ones are done, so the output is the same for any -j.
+  bool Progress = llvm::sys::Process::StandardErrIsDisplayed() && TUs.size() > 1;
+  {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    std::mutex Lock;
+    std::vector<char> Done(TUs.size(), 0);
+    size_t NextToPrint = 0, Finished = 0;
+    for (size_t I = 0; I < TUs.size(); ++I)
+      Pool.async([&, I] {
+        runJob(TUs[I], *Compilations, Setup, Run);
+        std::lock_guard<std::mutex> Guard(Lock);
+        Done[I] = 1;
+        ++Finished;
+        for (; NextToPrint < TUs.size() && Done[NextToPrint]; ++NextToPrint) {
+          TranslationUnitJob &Job = TUs[NextToPrint];
+          if (Progress)
+            llvm::errs() << "\r\x1b[K";
+          llvm::errs() << Job.ClangErrors;
+          llvm::outs() << Job.Text;
+          llvm::outs().flush();
+          if (Job.ParseFailed)
+            llvm::errs() << "divlint: error: " << Job.Input << ": " << Job.ParseMessage << "\n";
+          else if (Job.DeviceFunctions == 0)
+            llvm::errs() << "divlint: note: " << Job.Input
+                         << ": no __global__ or __device__ function bodies; nothing to "
+                            "analyze\n";
+        }
+        if (Progress && Finished < TUs.size())
+          llvm::errs() << "\r\x1b[K[" << Finished << "/" << TUs.size() << "] "
+                       << TUs[I].Input;
+      });
+    Pool.wait();
   }
 
-  std::sort(State.Findings.begin(), State.Findings.end(), findingLess);
+  std::vector<Finding> Findings;
+  bool ParseFailed = false;
+  for (TranslationUnitJob &Job : TUs) {
+    if (Job.ParseFailed) {
+      ParseFailed = true;
+      Errors.push_back({Job.Input, Job.ParseMessage});
+    }
+    for (Finding &F : Job.Findings)
+      Findings.push_back(std::move(F));
+  }
+  std::stable_sort(Findings.begin(), Findings.end(), findingLess);
   ReportOptions ROpts;
   ROpts.ReportAll = ReportAll;
-  if (*State.Output != ReportFormat::Text)
-    writeReport(llvm::outs(), *State.Output, State.Findings, Errors, ROpts);
+  if (Run.Output != ReportFormat::Text)
+    writeReport(llvm::outs(), Run.Output, Findings, Errors, ROpts);
   llvm::outs().flush();
 
   if (!ExportFixes.empty()) {
-    if (llvm::Error E = exportFixes(ExportFixes, Sources.front(), State.Findings)) {
+    if (llvm::Error E = exportFixes(ExportFixes, Sources.front(), Findings)) {
       llvm::errs() << "divlint: error: --export-fixes: " << llvm::toString(std::move(E)) << "\n";
       return 2;
     }
@@ -401,7 +517,7 @@ int main(int argc, const char **argv) {
   if (Fix) {
     FixOptions FOpts;
     FOpts.SimulateWriteError = SimulateFixWriteError;
-    auto Changed = applyFixes(State.Findings, FOpts);
+    auto Changed = applyFixes(Findings, FOpts);
     if (!Changed) {
       llvm::errs() << "divlint: error: --fix: " << llvm::toString(Changed.takeError())
                    << "; the file is unchanged\n";
@@ -414,7 +530,7 @@ int main(int argc, const char **argv) {
   if (!Errors.empty() || ParseFailed)
     return 2;
   bool AnyError = false, AnyWarning = false;
-  for (const Finding &F : State.Findings) {
+  for (const Finding &F : Findings) {
     AnyError |= F.Sev == Severity::Error;
     AnyWarning |= F.Sev == Severity::Warning;
   }

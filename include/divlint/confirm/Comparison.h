@@ -12,8 +12,9 @@
 //  - slowdown: measured T(original) / T(branch made warp-uniform) (medians of the timed
 //    launches), against predicted_kernel_slowdown (else predicted_slowdown, the region's).
 //    Inconclusive when the timing noise exceeds half the tolerance.
-// A branch is confirmed when its class is and no number is refuted; refuted when anything is;
-// else inconclusive.
+// Numbers predicted from an assumption rather than the analysis (tail and data-dependent
+// branches: "lanes split evenly") are shown but judged inconclusive. A branch is confirmed when
+// its class is and no number is refuted; refuted when anything is; else inconclusive.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_CONFIRM_COMPARISON_H
@@ -70,6 +71,7 @@ struct ConfirmOutcome {
   Tolerances Tol;
   NcuResult Ncu;
   std::vector<std::string> Problems; ///< what kept parts of the confirmation from running
+  std::vector<std::string> Notes;    ///< remarks on the whole run
   unsigned count(Verdict V) const;
 };
 

@@ -42,7 +42,10 @@ struct VariantResult {
   std::optional<Timing> Time;
   std::map<std::string, std::string> Checksums;
   std::vector<ProbeCounters> Probes; ///< indexed by probe id
-  bool SnapshotFailed = false;       ///< program mode: the last counter read failed
+  // Program mode: how the counters were read (after synchronizing calls and at exit).
+  std::optional<unsigned> SnapshotsOk; ///< successful reads
+  bool LastSnapshotFailed = false;     ///< the last read failed (counts are from the one before)
+  std::string SnapshotError;
 };
 
 /// Kernel-level metrics from ncu (one row per profiled launch).

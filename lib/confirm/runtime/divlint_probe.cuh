@@ -66,8 +66,11 @@ __device__ __forceinline__ unsigned sm_id() {
 }
 
 #if DIVLINT_MODE == 1
-__device__ __noinline__ void record_branch(int Id, bool C) {
-  unsigned Active = __activemask();
+// Inlined at every probe site, and the active lanes are narrowed to those at this probe
+// (__match_any_sync on the id): lanes of one warp that reach different probes together must not
+// be counted as one evaluation.
+__device__ __forceinline__ void record_branch(int Id, bool C) {
+  unsigned Active = __match_any_sync(__activemask(), Id);
   unsigned Ballot = __ballot_sync(Active, C);
   if (lane_id() == unsigned(__ffs(Active) - 1)) {
     unsigned A = __popc(Active), T = __popc(Ballot);
@@ -90,8 +93,8 @@ __device__ __noinline__ void record_branch(int Id, bool C) {
   __syncwarp(Active); // the branch itself starts with the lanes converged again
 }
 
-__device__ __noinline__ void record_switch(int Id, unsigned long long V) {
-  unsigned Active = __activemask();
+__device__ __forceinline__ void record_switch(int Id, unsigned long long V) {
+  unsigned Active = __match_any_sync(__activemask(), Id);
   unsigned Same = __match_any_sync(Active, V);
   // One leader per distinct value: the number of passes the switch needs.
   unsigned Groups = __popc(__ballot_sync(Active, lane_id() == unsigned(__ffs(Same) - 1)));
@@ -156,17 +159,26 @@ struct Totals {
 };
 inline Totals &accumulated() { static Totals T; return T; } // before the last cudaDeviceReset
 inline Totals &latest() { static Totals T; return T; }      // since then, last good snapshot
-inline bool &snapshot_failed() { static bool F = false; return F; }
+struct SnapshotState {
+  unsigned Ok = 0;          // successful reads
+  bool LastFailed = false;  // the latest read failed (the earlier counts stand)
+  char Error[160] = "";     // why the latest failed read failed
+};
+inline SnapshotState &snapshots() { static SnapshotState S; return S; }
 
 /// Reads the device counters into latest(); false (and latest() kept) when CUDA cannot answer.
 inline bool snapshot() {
   static unsigned long long Raw[kNumProbes * kShards * kNumCounters];
   cudaError_t E = cudaMemcpyFromSymbol(Raw, g_counters, sizeof(Raw));
+  SnapshotState &St = snapshots();
   if (E != cudaSuccess) {
     (void)cudaGetLastError(); // do not leave our own failure for the program to find
-    snapshot_failed() = true;
+    St.LastFailed = true;
+    std::snprintf(St.Error, sizeof(St.Error), "%s: %s", cudaGetErrorName(E), cudaGetErrorString(E));
     return false;
   }
+  ++St.Ok;
+  St.LastFailed = false;
   Totals &L = latest();
   std::memset(&L, 0, sizeof(L));
   for (int P = 0; P < kNumProbes; ++P)
@@ -195,7 +207,10 @@ inline void write_probe_file(const char *Path) {
   FILE *F = std::fopen(Path, "w");
   if (!F)
     return;
-  std::fprintf(F, "{\"snapshot_failed\": %s, \"probes\": ", snapshot_failed() ? "true" : "false");
+  const SnapshotState &St = snapshots();
+  std::fprintf(F, "{\"snapshots_ok\": %u, \"last_snapshot_failed\": %s, \"snapshot_error\": \"%s\", "
+                  "\"probes\": ",
+               St.Ok, St.LastFailed ? "true" : "false", St.Error);
   write_probes(F);
   std::fprintf(F, "}\n");
   std::fclose(F);
@@ -203,9 +218,13 @@ inline void write_probe_file(const char *Path) {
 
 #if defined(DIVLINT_PROGRAM_HOOKS)
 inline void at_exit() {
-  (void)snapshot();
+  static bool Written = false; // registered twice: the later (failing) call must not undo it
+  bool Read = snapshot();
+  if (Written && !Read)
+    return;
   if (const char *Path = std::getenv("DIVLINT_PROBE_OUT"))
     write_probe_file(Path);
+  Written = true;
 }
 /// Registered after the runtime's own exit handlers (which run first otherwise), and once more
 /// at load time in case no hooked call ever runs.

@@ -5,15 +5,20 @@ usage: tidy_vs_cli.py DIVLINT CLANG_TIDY PLUGIN CUDA_ARGS FILE_OR_DIR...
 For every .cu file (a first line `// args: --block-dim=...` becomes the plugin's BlockDim option):
 the CLI's text findings ([divlint-<rule>] lines, --report-all) and the plugin's diagnostics
 ([cuda-divergence-*] lines, ReportAll) must be the same list of (file, line, column, message,
-check, level) with the same notes (why trace, lane map, assumptions; advice lines are left out as
-the CLI's text report may not print them). Levels: CLI error -> tidy warning, warning -> warning,
-note -> remark. Prints one line per file and exits 1 on any difference (or no finding at all).
+check, level) with the same notes (why trace, lane map, assumptions, suggested rewrites). Levels: CLI error -> tidy warning, warning -> warning,
+note -> remark. The fix-its must be the same too: the replacements of --format=json against
+those of clang-tidy --export-fixes. Prints one line per file and exits 1 on any difference (or
+when the CLI finds nothing at all, which would make the comparison vacuous).
 """
+import json
 import os
 import re
 import shlex
 import subprocess
 import sys
+import tempfile
+
+import yaml
 
 CHECK = {"divergent-branch": "cuda-divergence-branch", "uniform-branch": "cuda-divergence-branch",
          "barrier-divergence": "cuda-divergence-barrier",
@@ -21,7 +26,6 @@ CHECK = {"divergent-branch": "cuda-divergence-branch", "uniform-branch": "cuda-d
 LEVEL = {"error": "warning", "warning": "warning", "note": "remark"}
 DIAG = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): (?P<level>\w+): (?P<msg>.*?)"
                   r"(?: \[(?P<tag>[\w,-]+)\])?$")
-ADVICE = ("suggestion: ", "fix: ", "fix-it: ", "advice: ")
 
 
 def findings(text, convert):
@@ -35,7 +39,7 @@ def findings(text, convert):
         primary = convert(m)  # the CLI prints cheap findings as `note: ... [divlint-rule]`
         if primary:
             out.append(((*where, m["msg"], *primary), []))
-        elif m["level"] == "note" and out and not m["msg"].startswith(ADVICE):
+        elif m["level"] == "note" and out:
             out[-1][1].append((*where, m["msg"]))
     return sorted(out)
 
@@ -49,6 +53,27 @@ def tidy(m):
     return (m["tag"], m["level"]) if (m["tag"] or "").startswith("cuda-divergence-") else None
 
 
+def cli_replacements(divlint, args, path):
+    p = subprocess.run([divlint, "--report-all", "--format=json", *args, path],
+                       capture_output=True, text=True)
+    reps = set()
+    for f in json.loads(p.stdout)["findings"]:
+        for fix in f["fixes"]:
+            for r in fix["replacements"]:
+                reps.add((os.path.basename(r["file"] or f["file"]), r["offset"], r["length"],
+                          r["text"]))
+    return reps
+
+
+def tidy_replacements(path):
+    if not os.path.exists(path):
+        return set()
+    with open(path) as f:
+        doc = yaml.safe_load(f) or {}
+    return {(os.path.basename(r["FilePath"]), r["Offset"], r["Length"], r["ReplacementText"])
+            for d in doc.get("Diagnostics", []) for r in d["DiagnosticMessage"]["Replacements"]}
+
+
 def compare(path, divlint, clang_tidy, plugin, cuda_args):
     with open(path, encoding="utf-8", errors="replace") as f:
         first = f.readline()
@@ -56,11 +81,14 @@ def compare(path, divlint, clang_tidy, plugin, cuda_args):
     block = [a.split("=", 1)[1] for a in args if a.startswith("--block-dim=")]
     c = subprocess.run([divlint, "--report-all", *args, path], capture_output=True, text=True)
     config = "{CheckOptions: {ReportAll: 'true'%s}}" % (f", BlockDim: '{block[0]}'" if block else "")
-    t = subprocess.run([clang_tidy, f"--load={plugin}", "--checks=-*,cuda-divergence-*",
-                        f"--config={config}", path, "--", *shlex.split(cuda_args)],
-                       capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        fixes = os.path.join(tmp, "fixes.yaml")
+        t = subprocess.run([clang_tidy, f"--load={plugin}", "--checks=-*,cuda-divergence-*",
+                            f"--config={config}", f"--export-fixes={fixes}", path, "--",
+                            *shlex.split(cuda_args)], capture_output=True, text=True)
+        tidy_reps = tidy_replacements(fixes)
     if c.returncode not in (0, 1) or t.returncode != 0:
-        return [f"exit codes: divlint {c.returncode}, clang-tidy {t.returncode}\n{c.stderr}{t.stderr}"], 0
+        return [f"exit codes: divlint {c.returncode}, clang-tidy {t.returncode}\n{c.stderr}{t.stderr}"], 0, 0
     a, b = findings(c.stdout, cli), findings(t.stdout, tidy)
     problems = [] if a else ["the CLI reports nothing: nothing to compare"]
     for x in a:
@@ -69,7 +97,12 @@ def compare(path, divlint, clang_tidy, plugin, cuda_args):
     for x in b:
         if x not in a:
             problems.append(f"only clang-tidy: {x}")
-    return problems, len(a)
+    cli_reps = cli_replacements(divlint, args, path)
+    for r in sorted(cli_reps - tidy_reps):
+        problems.append(f"fix-it only in the CLI: {r}")
+    for r in sorted(tidy_reps - cli_reps):
+        problems.append(f"fix-it only in clang-tidy: {r}")
+    return problems, len(a), len(cli_reps)
 
 
 def main(argv):
@@ -80,8 +113,9 @@ def main(argv):
             if os.path.isdir(p) else [p]
     failed = 0
     for path in files:
-        problems, n = compare(path, divlint, clang_tidy, plugin, cuda_args)
-        print(f"{'FAIL' if problems else 'same'}: {os.path.basename(path)}: {n} findings")
+        problems, n, fixes = compare(path, divlint, clang_tidy, plugin, cuda_args)
+        print(f"{'FAIL' if problems else 'same'}: {os.path.basename(path)}: {n} findings, "
+              f"{fixes} fix-its")
         for p in problems:
             print(f"    {p}")
         failed += bool(problems)

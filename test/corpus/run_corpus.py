@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Runs divlint over every .cu/.cuh file of a source tree and sorts each file's outcome.
+
+usage: run_corpus.py [--name NAME] [--timeout S] [--memory-mb MB] [-j N] [--json FILE]
+                     [--divlint-arg ARG]... PATH [DIVLINT] [-- COMPILER ARGS...]
+
+One divlint process per file (so one crash or hang costs one file), under a wall-clock timeout
+and an address-space limit. Outcomes:
+  analyzed      exit 0 or 1 (1 = error findings, which is an analysis result)
+  parse-failure exit 2 with "failed to parse as CUDA" (the first clang error is kept)
+  tool-error    exit 2 for any other reason
+  crash         killed by a signal, or exit >= 128 (LLVM's crash handler re-raises as 128+sig)
+  timeout       still running after --timeout seconds
+Prints a table of the outcomes and a machine-readable summary (one JSON object, also written to
+--json FILE with the per-file details).
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+OUTCOMES = ["analyzed", "parse-failure", "tool-error", "crash", "timeout"]
+
+
+def find_sources(root):
+    if os.path.isfile(root):
+        return [root]
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        for f in sorted(filenames):
+            if f.endswith((".cu", ".cuh")):
+                found.append(os.path.join(dirpath, f))
+    return found
+
+
+def first_clang_error(stderr):
+    for line in stderr.splitlines():
+        if re.search(r":\d+:\d+: (fatal )?error: ", line):
+            return line.strip()
+    for line in stderr.splitlines():
+        if "error:" in line:
+            return line.strip()
+    return ""
+
+
+def classify(rc, stderr):
+    if rc is None:
+        return "timeout"
+    if rc < 0 or rc >= 128:
+        return "crash"
+    if rc in (0, 1):
+        return "analyzed"
+    if rc == 2 and "failed to parse as CUDA" in stderr:
+        return "parse-failure"
+    return "tool-error"
+
+
+def run_one(path, cmd_prefix, cmd_suffix, timeout, memory_mb):
+    def limits():
+        os.setsid()  # its own process group: a timeout kills everything it started
+        if memory_mb:
+            limit = memory_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd_prefix + [path] + cmd_suffix, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, preexec_fn=limits)
+    try:
+        _, err = proc.communicate(timeout=timeout)
+        rc = proc.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        _, err = proc.communicate()
+        rc = None
+    stderr = err.decode("utf-8", "replace")
+    outcome = classify(rc, stderr)
+    detail = ""
+    if outcome == "parse-failure":
+        detail = first_clang_error(stderr)
+    elif outcome in ("tool-error", "crash"):
+        tail = [l for l in stderr.splitlines() if l.strip()]
+        detail = " | ".join(tail[-3:])[:400]
+        if rc is not None and rc < 0:
+            detail = f"signal {-rc}: " + detail
+    return {"file": path, "outcome": outcome, "rc": rc,
+            "seconds": round(time.monotonic() - start, 2), "detail": detail}
+
+
+def main():
+    argv = sys.argv[1:]
+    compiler_args = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, compiler_args = argv[:i], argv[i + 1:]
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("path")
+    p.add_argument("divlint", nargs="?", default=None)
+    p.add_argument("--name", help="corpus name in the table (default: the path's base name)")
+    p.add_argument("--timeout", type=float, default=120, help="seconds per file (default 120)")
+    p.add_argument("--memory-mb", type=int, default=8192,
+                   help="address-space limit per process (default 8192; 0: none)")
+    p.add_argument("-j", "--jobs", type=int, default=1)
+    p.add_argument("--json", help="write the summary and per-file results here")
+    p.add_argument("--divlint-arg", action="append", default=[],
+                   help="an option for divlint itself (e.g. --no-cuda); repeatable")
+    p.add_argument("--quiet", action="store_true", help="no per-file lines for failures")
+    a = p.parse_args(argv)
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    divlint = a.divlint or os.path.join(here, "..", "..", "build", "bin", "divlint")
+    if not os.access(divlint, os.X_OK):
+        sys.exit(f"run_corpus: no divlint binary at {divlint}")
+    sources = find_sources(a.path)
+    if not sources:
+        sys.exit(f"run_corpus: no .cu/.cuh files under {a.path}")
+    name = a.name or os.path.basename(os.path.normpath(a.path))
+    prefix = [divlint] + a.divlint_arg
+    suffix = ["--"] + compiler_args
+
+    start = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+        results = list(pool.map(
+            lambda s: run_one(s, prefix, suffix, a.timeout, a.memory_mb), sources))
+    seconds = round(time.monotonic() - start, 1)
+
+    counts = {o: sum(r["outcome"] == o for r in results) for o in OUTCOMES}
+    summary = {"corpus": name, "files": len(results), **counts, "seconds": seconds,
+               "analyzed_pct": round(100.0 * counts["analyzed"] / len(results), 1),
+               "slowest": max(results, key=lambda r: r["seconds"])["file"],
+               "slowest_seconds": max(r["seconds"] for r in results)}
+
+    if not a.quiet:
+        for r in results:
+            if r["outcome"] != "analyzed":
+                print(f"{r['outcome']:13} {r['file']}: {r['detail']}")
+    print()
+    print("| corpus | files | analyzed | parse failures | tool errors | crashes | timeouts | seconds |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(f"| {name} | {len(results)} | {counts['analyzed']} ({summary['analyzed_pct']}%) | "
+          f"{counts['parse-failure']} | {counts['tool-error']} | {counts['crash']} | "
+          f"{counts['timeout']} | {seconds} |")
+    print("SUMMARY " + json.dumps(summary, sort_keys=True))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"summary": summary, "results": results}, f, indent=1)
+    # Non-zero when anything crashed or hung (what a robustness run must never see).
+    return 1 if counts["crash"] or counts["timeout"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

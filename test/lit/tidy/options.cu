@@ -1,0 +1,36 @@
+// Check options: BlockDim (here 16x16, where `threadIdx.x < 8` splits every warp; under the
+// default 256x1x1 only the first warp), ReportAll (uniform branches as remarks), WarpSize, given
+// with -config, a .clang-tidy file, or globally; invalid values are configuration errors.
+// REQUIRES: cuda, tidy-plugin
+// RUN: %clang-tidy --load=%tidy-plugin --checks='-*,cuda-divergence-*' %s -- %tidy-cuda-args 2>/dev/null \
+// RUN:   | FileCheck %s --check-prefix=DEFAULT --implicit-check-not='[cuda-divergence'
+// RUN: %clang-tidy --load=%tidy-plugin --checks='-*,cuda-divergence-*' -config="{CheckOptions: {cuda-divergence-branch.BlockDim: '16,16'}}" %s -- %tidy-cuda-args 2>/dev/null \
+// RUN:   | FileCheck %s --check-prefix=DIM2 --implicit-check-not='[cuda-divergence'
+// A global option (no check prefix) applies to every check.
+// RUN: %clang-tidy --load=%tidy-plugin --checks='-*,cuda-divergence-*' -config="{CheckOptions: {BlockDim: '16,16', ReportAll: 'true'}}" %s -- %tidy-cuda-args 2>/dev/null \
+// RUN:   | FileCheck %s --check-prefixes=DIM2,ALL
+// RUN: %clang-tidy --load=%tidy-plugin --checks='-*,cuda-divergence-*' -config="{CheckOptions: {WarpSize: '16'}}" %s -- %tidy-cuda-args 2>/dev/null \
+// RUN:   | FileCheck %s --check-prefix=WARP16
+// A .clang-tidy file next to the source.
+// RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %s %t.dir/options.cu
+// RUN: printf "Checks: '-*,cuda-divergence-*'\nCheckOptions:\n  cuda-divergence-branch.BlockDim: '16,16'\n  cuda-divergence-branch.ReportAll: true\n" > %t.dir/.clang-tidy
+// RUN: cd %t.dir && %clang-tidy --load=%tidy-plugin options.cu -- %tidy-cuda-args 2>/dev/null \
+// RUN:   | FileCheck %s --check-prefixes=DIM2,ALL
+// RUN: not %clang-tidy --load=%tidy-plugin --checks='-*,cuda-divergence-*' -config="{CheckOptions: {cuda-divergence-branch.BlockDim: '2048'}}" %s -- %tidy-cuda-args 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BAD-DIM --implicit-check-not='[cuda-divergence-branch]'
+// RUN: not %clang-tidy --load=%tidy-plugin --checks='-*,cuda-divergence-barrier' -config="{CheckOptions: {cuda-divergence-barrier.WarpSize: 'many', cuda-divergence-barrier.ReportAll: 'maybe'}}" %s -- %tidy-cuda-args 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BAD-OTHER
+
+__global__ void k(float *x) {
+  // DEFAULT: options.cu:[[@LINE+4]]:7: warning: 'if' condition 'threadIdx.x < 8' is lane-varying (partial, 1/8 warps diverge, 8/32 lanes true){{.*}} [cuda-divergence-branch]
+  // DEFAULT: note: assuming block shape 256x1x1
+  // DIM2: options.cu:[[@LINE+2]]:7: warning: 'if' condition 'threadIdx.x < 8' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true){{.*}} [cuda-divergence-branch]
+  // WARP16: options.cu:[[@LINE+1]]:7: warning: 'if' condition 'threadIdx.x < 8' is lane-varying (partial, 1/16 warps diverge, 8/16 lanes true){{.*}} [cuda-divergence-branch]
+  if (threadIdx.x < 8) x[threadIdx.x] = 0.f;
+  // ALL: options.cu:[[@LINE+1]]:7: remark: 'if' condition 'threadIdx.y < 4' is warp-uniform [cuda-divergence-branch]
+  if (threadIdx.y < 4) x[threadIdx.y] = 1.f;
+}
+
+// BAD-DIM: error: invalid BlockDim '2048' for cuda-divergence-branch: expected X[,Y[,Z]], at most 1024 threads [clang-tidy-config]
+// BAD-OTHER-DAG: error: invalid WarpSize 'many' for cuda-divergence-barrier: expected a number between 1 and 64 [clang-tidy-config]
+// BAD-OTHER-DAG: error: invalid ReportAll 'maybe' for cuda-divergence-barrier: expected true or false [clang-tidy-config]
