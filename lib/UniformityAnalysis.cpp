@@ -33,6 +33,7 @@ using State = std::map<AccessPath, SymRef>;
 constexpr unsigned MaxEvalDepth = 200;
 constexpr unsigned MaxCallDepth = 12;
 constexpr unsigned MaxBlockVisitsPerBlock = 64;
+constexpr unsigned MaxGuardDependences = 4096;
 
 bool statesEqual(const State &A, const State &B) {
   if (A.size() != B.size())
@@ -269,12 +270,17 @@ private:
   std::vector<SymRef> CondValue;        ///< per block: the value its terminator tests
   std::vector<Uniformity> CondClassNow; ///< per block: class used for sync dependence
   std::vector<char> IsLoopHeader;
+  /// Per block: the branch blocks whose immediate post-dominator it is (where their regions join).
+  std::vector<std::vector<const CFGBlock *>> BranchesEndingAt;
   std::vector<std::optional<std::set<AccessPath>>> AssignedInRegion, AssignedInLoop;
   std::map<const CallExpr *, const CFGBlock *> SyncCalls;
   std::vector<std::pair<SymRef, const CFGBlock *>> Returns;
   SymRef ReturnValue;
   bool Widen = false; ///< past the visit budget: joins make opaque leaves only
   std::map<uint64_t, EnumerationResult> EnumCache;
+  /// Dependences guardOf may still look at for the current branch: its walk revisits the
+  /// (transitive) dependences of every dependence, cubic on long `else if` chains.
+  unsigned GuardBudget = 0;
   std::set<const CallExpr *> BarrierCalls;
   bool ClassChanged = false;
 
@@ -1021,18 +1027,11 @@ void FunctionAnalysis::Impl::noteEscapedStore(const VarDecl *VD, Uniformity C) {
 
 Uniformity FunctionAnalysis::Impl::controlClass(const CFGBlock *B) {
   // Join of the classes of every branch this block is (transitively) control dependent on.
+  // getControlDependencies is already transitive (the iterated post-dominance frontier):
+  // walking the dependencies of dependencies again is quadratic on long `else if` chains.
   Uniformity C = Uniformity::BlockUniform;
-  std::set<const CFGBlock *> Seen;
-  std::vector<const CFGBlock *> Work{B};
-  while (!Work.empty() && C != Uniformity::LaneVarying) {
-    const CFGBlock *X = Work.back();
-    Work.pop_back();
-    for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(X)))
-      if (Seen.insert(Dep).second) {
-        C = join(C, CondClassNow[Dep->getBlockID()]);
-        Work.push_back(Dep);
-      }
-  }
+  for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B)))
+    C = join(C, CondClassNow[Dep->getBlockID()]);
   return C;
 }
 
@@ -1398,10 +1397,8 @@ State FunctionAnalysis::Impl::joinPredecessors(const CFGBlock *B) {
 void FunctionAnalysis::Impl::applySyncDependence(const CFGBlock *B, State &S) {
   // Every non-block-uniform branch whose region ends here: what it assigned now differs
   // between the lanes that took different sides (or left a loop at different iterations).
-  for (const CFGBlock *Br : *Cfg) {
-    if (!Br || CondClassNow[Br->getBlockID()] == Uniformity::BlockUniform)
-      continue;
-    if (ipdom(Br) != B)
+  for (const CFGBlock *Br : BranchesEndingAt[B->getBlockID()]) {
+    if (CondClassNow[Br->getBlockID()] == Uniformity::BlockUniform)
       continue;
     Uniformity C = CondClassNow[Br->getBlockID()];
     const SymRef &CondV = CondValue[Br->getBlockID()];
@@ -1472,6 +1469,10 @@ SymRef FunctionAnalysis::Impl::guardOf(const CFGBlock *B, unsigned D,
     return nullptr;
   SymRef Guard;
   for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B))) {
+    // Out of budget: stop narrowing. A guard with fewer conditions admits more lanes (sound).
+    if (GuardBudget == 0)
+      break;
+    --GuardBudget;
     if (Dep == B || !Seen.insert(Dep).second)
       continue;
     const SymRef &C = CondValue[Dep->getBlockID()];
@@ -1495,23 +1496,13 @@ SymRef FunctionAnalysis::Impl::guardOf(const CFGBlock *B, unsigned D,
 
 std::vector<LoopContext> FunctionAnalysis::Impl::loopsAround(const CFGBlock *B) {
   std::vector<LoopContext> Loops;
-  std::set<const CFGBlock *> Seen;
-  std::vector<const CFGBlock *> Level{B};
   if (const CFGBlock *H = headerOfLoopCondition(B))
     Loops.push_back({loopId(H), CondValue[B->getBlockID()]});
-  for (unsigned Hop = 0; Hop < 16 && !Level.empty(); ++Hop) {
-    std::vector<const CFGBlock *> Next;
-    for (const CFGBlock *X : Level)
-      for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(X))) {
-        if (Dep == X || !Seen.insert(Dep).second)
-          continue;
-        if (const CFGBlock *H = headerOfLoopCondition(Dep))
-          if (Dep != B)
-            Loops.push_back({loopId(H), CondValue[Dep->getBlockID()]});
-        Next.push_back(Dep);
-      }
-    Level.swap(Next);
-  }
+  // Already transitive (see controlClass): one pass finds every enclosing loop.
+  for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B)))
+    if (Dep != B)
+      if (const CFGBlock *H = headerOfLoopCondition(Dep))
+        Loops.push_back({loopId(H), CondValue[Dep->getBlockID()]});
   return Loops;
 }
 
@@ -1529,6 +1520,7 @@ EnumerationResult FunctionAnalysis::Impl::classify(const CFGBlock *B, bool WithG
   Q.MultiWay = isa_and_nonnull<SwitchStmt>(B->getTerminatorStmt());
   if (WithGuard) {
     std::set<const CFGBlock *> Seen;
+    GuardBudget = MaxGuardDependences;
     Q.Guard = guardOf(B, 0, Seen);
   }
   uint64_t Key = llvm::hash_combine(Q.Cond->Hash, Q.Guard ? Q.Guard->Hash : 0,
@@ -1599,10 +1591,15 @@ bool FunctionAnalysis::Impl::run() {
   AssignedInRegion.assign(N, std::nullopt);
   AssignedInLoop.assign(N, std::nullopt);
   IsLoopHeader.assign(N, 0);
-  for (const CFGBlock *B : *Cfg)
+  BranchesEndingAt.assign(N, {});
+  for (const CFGBlock *B : *Cfg) {
     for (const CFGBlock *Pred : B->preds())
       if (Pred && dominates(B, Pred))
         IsLoopHeader[B->getBlockID()] = 1;
+    if (B->succ_size() >= 2)
+      if (const CFGBlock *Join = ipdom(B))
+        BranchesEndingAt[Join->getBlockID()].push_back(B);
+  }
 
   // Memory objects are flow-insensitive: rerun until their classes stop growing.
   bool Converged = false;
@@ -1647,25 +1644,17 @@ void FunctionAnalysis::Impl::finish() {
   // Barriers and full-mask warp-synchronous calls under divergent branches.
   for (auto &[Call, Block] : SyncCalls) {
     bool IsBarrier = BarrierCalls.count(Call);
-    std::set<const CFGBlock *> Seen;
-    std::vector<const CFGBlock *> Work{Block};
     const BranchRecord *Offender = nullptr;
-    while (!Work.empty() && !Offender) {
-      const CFGBlock *X = Work.back();
-      Work.pop_back();
-      for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(X))) {
-        if (!Seen.insert(Dep).second)
-          continue;
-        Work.push_back(Dep);
-        auto It = BranchIndex.find(Dep);
-        if (It == BranchIndex.end())
-          continue;
-        const BranchRecord &BR = Branches[It->second];
-        Uniformity C = join(BR.Result.Class, CondClassNow[Dep->getBlockID()]);
-        if (IsBarrier ? C != Uniformity::BlockUniform : C == Uniformity::LaneVarying) {
-          Offender = &BR;
-          break;
-        }
+    // Every branch the call is (transitively: see controlClass) control dependent on.
+    for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(Block))) {
+      auto It = BranchIndex.find(Dep);
+      if (It == BranchIndex.end())
+        continue;
+      const BranchRecord &BR = Branches[It->second];
+      Uniformity C = join(BR.Result.Class, CondClassNow[Dep->getBlockID()]);
+      if (IsBarrier ? C != Uniformity::BlockUniform : C == Uniformity::LaneVarying) {
+        Offender = &BR;
+        break;
       }
     }
     if (Offender)
