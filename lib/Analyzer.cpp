@@ -122,7 +122,7 @@ private:
 class TranslationUnitAnalyzer : public CallResolver {
 public:
   TranslationUnitAnalyzer(ASTContext &Ctx, const AnalysisOptions &Opts)
-      : Ctx(Ctx), Opts(Opts), Costs(Ctx) {}
+      : Ctx(Ctx), Opts(Opts), Costs(Ctx), Why(Ctx) {}
 
   TranslationUnitResult run();
 
@@ -134,6 +134,7 @@ private:
   const AnalysisOptions &Opts;
   Collector *Collected = nullptr;
   CostModel Costs;
+  WhyTracer Why;
 
   // The kernel being analyzed: its name and block shapes are the context of every callee.
   std::string CurrentKernel;
@@ -327,7 +328,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   }
   F.Message = branchMessage(F);
   if (F.Class != Uniformity::BlockUniform) // nothing to explain about a uniform value
-    F.Why = buildWhyTrace(BR.Condition, FD, BR.Value, F.Class, Ctx);
+    F.Why = Why.trace(BR.Condition, FD, BR.Value, F.Class);
   F.Fixes = suggestRewrites(F, BR.Terminator, Ctx);
   return F;
 }

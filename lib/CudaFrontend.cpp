@@ -50,7 +50,14 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts) {
        "-Wno-unknown-cuda-version", "-w", "-ferror-limit=20", "-resource-dir=" + ResourceDir,
        // Installations without version.json (pip-style CUDA 13) leave clang guessing a pre-9.2
        // CUDA and expecting the old cudaConfigureCall launch API; say it is a modern one.
-       "-Xclang", "-target-sdk-version=12.8"};
+       "-Xclang", "-target-sdk-version=12.8",
+       // What nvcc accepts and clang's device parse rejects by default: device-side kernel
+       // launches (dynamic parallelism), and wrong-side calls in host code that is never
+       // emitted for the device (`max` or `isfinite` in a host function).
+       "-fgpu-rdc", "-fgpu-defer-diag",
+       // clang 22 overflows an 8 MiB stack at ~2000 nested parentheses before its own limit
+       // (2048 in CUDA mode) is hit; real code never comes close to 256.
+       "-fbracket-depth=256"};
   if (Setup.UsingPrelude) {
     A.insert(A.end(), {"-nocudainc", "-isystem", PreludeIncludeDir, "-include", PreludeVirtualPath});
   } else {
@@ -59,6 +66,9 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts) {
     llvm::sys::path::append(Cccl, "include", "cccl");
     if (llvm::sys::fs::is_directory(Cccl))
       A.insert(A.end(), {"-isystem", std::string(Cccl)});
+    // Declarations nvcc provides and clang's CUDA wrapper lacks (lib/prelude/divlint_cuda_compat.h).
+    if (llvm::sys::fs::exists(DIVLINT_CUDA_COMPAT_HEADER))
+      A.insert(A.end(), {"-include", DIVLINT_CUDA_COMPAT_HEADER});
   }
   return Setup;
 }

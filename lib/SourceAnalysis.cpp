@@ -1,6 +1,7 @@
 #include "divlint/SourceAnalysis.h"
 
 #include "divlint/Analyzer.h"
+#include "divlint/StackGuard.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
@@ -74,8 +75,11 @@ SourceAnalysisResult analyzeSource(llvm::StringRef Code, llvm::StringRef FileNam
   // The buffer lives in memory under a fixed directory (findings name just \p FileName's path).
   std::string Path = "/divlint-input/" + FileName.str();
   Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
-  bool Ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(Opts, R), Code, Overlay, Args,
-                                           Path, "divlint");
+  bool Ok = false;
+  runWithStackGuard(FileName, [&] {
+    Ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(Opts, R), Code, Overlay, Args,
+                                        Path, "divlint");
+  });
   R.Parsed = Ok && R.Errors.empty();
   return R;
 }

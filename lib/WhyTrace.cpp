@@ -74,8 +74,15 @@ private:
 
 } // namespace
 
-std::vector<SourcePoint> buildWhyTrace(const Expr *Condition, const FunctionDecl *FD,
-                                       const SymRef &Value, Uniformity Class, ASTContext &Ctx) {
+struct WhyTracer::Definitions {
+  std::map<const VarDecl *, std::vector<Definition>> Of;
+};
+
+WhyTracer::WhyTracer(ASTContext &Ctx) : Ctx(Ctx) {}
+WhyTracer::~WhyTracer() = default;
+
+std::vector<SourcePoint> WhyTracer::trace(const Expr *Condition, const FunctionDecl *FD,
+                                          const SymRef &Value, Uniformity Class) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<SourcePoint> Points;
   std::set<std::pair<unsigned, unsigned>> Seen;
@@ -112,8 +119,13 @@ std::vector<SourcePoint> buildWhyTrace(const Expr *Condition, const FunctionDecl
   // 2. The assignments that feed the locals the condition reads (the last one before the
   //    condition, and, for loop updates after it, the initial one too).
   if (FD && FD->hasBody() && Condition) {
-    DefinitionFinder Finder;
-    Finder.TraverseStmt(FD->getBody());
+    std::unique_ptr<Definitions> &Defs = Cache[FD];
+    if (!Defs) {
+      DefinitionFinder Finder;
+      Finder.TraverseStmt(FD->getBody());
+      Defs = std::make_unique<Definitions>();
+      Defs->Of = std::move(Finder.Defs);
+    }
     unsigned CondOffset = SM.getFileOffset(SM.getExpansionLoc(Condition->getBeginLoc()));
     std::vector<const VarDecl *> Work = localsReadBy(Condition, FD);
     std::set<const VarDecl *> Done;
@@ -123,18 +135,18 @@ std::vector<SourcePoint> buildWhyTrace(const Expr *Condition, const FunctionDecl
       Work.erase(Work.begin());
       if (!Done.insert(VD).second)
         continue;
-      const std::vector<Definition> &Defs = Finder.Defs[VD];
+      const std::vector<Definition> &VarDefs = Defs->Of[VD];
       auto OffsetOf = [&](const Definition &D) {
         return SM.getFileOffset(SM.getExpansionLoc(D.Loc));
       };
       const Definition *Before = nullptr;
-      for (const Definition &D : Defs)
+      for (const Definition &D : VarDefs)
         if (OffsetOf(D) <= CondOffset)
           Before = &D;
       std::vector<const Definition *> Chosen;
       if (Before)
         Chosen.push_back(Before);
-      for (const Definition &D : Defs) // updates after the condition feed it through a loop
+      for (const Definition &D : VarDefs) // updates after the condition feed it through a loop
         if (&D != Before && OffsetOf(D) > CondOffset)
           Chosen.push_back(&D);
       for (const Definition *D : Chosen) {

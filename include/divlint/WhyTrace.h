@@ -11,6 +11,8 @@
 #include "divlint/SymExpr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include <map>
+#include <memory>
 #include <vector>
 
 namespace clang {
@@ -21,9 +23,20 @@ namespace divlint {
 
 constexpr unsigned MaxWhySteps = 8;
 
-std::vector<SourcePoint> buildWhyTrace(const clang::Expr *Condition,
-                                       const clang::FunctionDecl *FD, const SymRef &Value,
-                                       Uniformity Class, clang::ASTContext &Ctx);
+/// Builds why traces; remembers each function's assignments so that a function with n branches
+/// is walked once, not n times.
+class WhyTracer {
+public:
+  explicit WhyTracer(clang::ASTContext &Ctx);
+  ~WhyTracer();
+  std::vector<SourcePoint> trace(const clang::Expr *Condition, const clang::FunctionDecl *FD,
+                                 const SymRef &Value, Uniformity Class);
+
+private:
+  struct Definitions;
+  clang::ASTContext &Ctx;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<Definitions>> Cache;
+};
 
 } // namespace divlint
 

@@ -139,6 +139,13 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
     Out.Problems.push_back("probe: the counters could not be read (" + Probe->SnapshotError +
                            "); a kernel probably failed");
     ProbesReadable = false;
+  } else if (ProbesReadable && Probe->LastSnapshotFailed &&
+             !llvm::StringRef(Probe->SnapshotError).starts_with("cudaErrorCudartUnloading") &&
+             !llvm::StringRef(Probe->SnapshotError).starts_with("cudaErrorContextIsDestroyed")) {
+    // Not the runtime's teardown at exit: the program's CUDA context failed (a kernel fault).
+    Out.Problems.push_back("probe: the program's CUDA context failed (" + Probe->SnapshotError +
+                           "); counts stop at the last successful read (" +
+                           std::to_string(Probe->SnapshotsOk.value_or(0)) + " reads)");
   } else if (ProbesReadable && Probe->LastSnapshotFailed) {
     Out.Notes.push_back("probe counts are from the program's last synchronizing CUDA call (" +
                         std::to_string(Probe->SnapshotsOk.value_or(0)) +

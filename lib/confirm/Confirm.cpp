@@ -139,6 +139,71 @@ std::optional<std::string> firstVariantProblem(const ConfirmPlan &Plan, const st
   }
 }
 
+/// The options of `divlint confirm`. Created on the first call (so that `divlint FILE.cu` never
+/// sees them) and kept: llvm::cl options cannot be unregistered, only reset between parses.
+struct ConfirmOptions {
+  cl::OptionCategory Cat{"divlint confirm options"};
+  cl::list<std::string> Inputs{cl::Positional, cl::desc("<FILE.cu>"), cl::cat(Cat)};
+  cl::opt<std::string> Kernel{"kernel", cl::desc("Kernel mode: the __global__ function to launch"),
+                              cl::value_desc("name"), cl::cat(Cat)};
+  cl::opt<std::string> Grid{"grid", cl::desc("Grid X[,Y[,Z]] (kernel mode)"), cl::cat(Cat)};
+  cl::opt<std::string> Block{"block", cl::desc("Block X[,Y[,Z]] (kernel mode)"), cl::cat(Cat)};
+  cl::list<std::string> ArgSpecs{
+      "arg",
+      cl::desc("A kernel parameter: name=VALUE, or name=TYPE[COUNT][:FILL] with FILL one of "
+               "random[=LO..HI], alternating[=A,B], sorted[=START], constant[=V]"),
+      cl::cat(Cat)};
+  cl::opt<unsigned> SharedMem{"smem", cl::desc("Dynamic shared memory bytes of the launch"),
+                              cl::init(0), cl::cat(Cat)};
+  cl::opt<uint64_t> Seed{"seed", cl::desc("Seed of the random fills (default 1)"), cl::init(1),
+                         cl::cat(Cat)};
+  cl::opt<unsigned> Reps{"reps", cl::desc("Timed launches per variant (at least 20; default 30)"),
+                         cl::init(30), cl::cat(Cat)};
+  cl::opt<unsigned> Warmup{"warmup", cl::desc("Untimed launches first (default 3)"), cl::init(3),
+                           cl::cat(Cat)};
+  cl::opt<std::string> Arch{"arch", cl::desc("nvcc -arch (default native: the local GPU)"),
+                            cl::init("native"), cl::cat(Cat)};
+  cl::list<std::string> NvccArgs{"nvcc-arg",
+                                 cl::desc("Extra nvcc argument (repeatable; -I/-D also reach the "
+                                          "analysis)"),
+                                 cl::cat(Cat)};
+  cl::opt<unsigned> Timeout{"timeout",
+                            cl::desc("Seconds before a run is killed (default 120)"),
+                            cl::init(120), cl::cat(Cat)};
+  cl::opt<bool> Keep{"keep", cl::desc("Keep the build directory (sources, binaries, logs)"),
+                     cl::cat(Cat)};
+  cl::opt<std::string> JsonOut{"json", cl::desc("Also write the report as JSON ('-': stdout)"),
+                               cl::value_desc("file"), cl::cat(Cat)};
+  cl::opt<bool> Ncu{"ncu", cl::desc("Add ncu's branch metrics (when ncu is on PATH)"),
+                    cl::cat(Cat)};
+  cl::opt<double> SlowdownTol{"tolerance",
+                              cl::desc("Relative tolerance of slowdowns (default 0.2)"),
+                              cl::init(0.2), cl::cat(Cat)};
+  cl::opt<double> EffTol{"efficiency-tolerance",
+                         cl::desc("Relative tolerance of efficiencies (default 0.2)"),
+                         cl::init(0.2), cl::cat(Cat)};
+  cl::opt<bool> NoCounterfactual{"no-counterfactual",
+                                 cl::desc("Kernel mode: do not time uniformized variants"),
+                                 cl::cat(Cat)};
+  cl::opt<std::string> EmitOnly{
+      "emit-only", cl::desc("Write the build directory (with run.sh) to DIR; build nothing"),
+      cl::value_desc("dir"), cl::cat(Cat)};
+  cl::opt<std::string> FromResults{
+      "from-results", cl::desc("Judge what run.sh left in DIR (a --emit-only directory)"),
+      cl::value_desc("dir"), cl::cat(Cat)};
+  cl::opt<std::string> NvccPath{"nvcc", cl::desc("nvcc to use (default: found on PATH, "
+                                                  "$CUDA_PATH/bin, /usr/local/cuda/bin)"),
+                                 cl::value_desc("path"), cl::cat(Cat)};
+  cl::opt<unsigned> Jobs{"jobs", cl::desc("Parallel nvcc builds (default: the cores)"),
+                         cl::init(std::max(1u, std::thread::hardware_concurrency())),
+                         cl::cat(Cat)};
+};
+
+ConfirmOptions &confirmOptions() {
+  static ConfirmOptions Options;
+  return Options;
+}
+
 } // namespace
 
 int runConfirm(int argc, const char **argv) {
@@ -157,60 +222,31 @@ int runConfirm(int argc, const char **argv) {
       Args.push_back(argv[I]);
   }
 
-  cl::OptionCategory Cat("divlint confirm options");
-  cl::list<std::string> Inputs(cl::Positional, cl::desc("<FILE.cu>"), cl::cat(Cat));
-  cl::opt<std::string> Kernel("kernel", cl::desc("Kernel mode: the __global__ function to launch"),
-                              cl::value_desc("name"), cl::cat(Cat));
-  cl::opt<std::string> Grid("grid", cl::desc("Grid X[,Y[,Z]] (kernel mode)"), cl::cat(Cat));
-  cl::opt<std::string> Block("block", cl::desc("Block X[,Y[,Z]] (kernel mode)"), cl::cat(Cat));
-  cl::list<std::string> ArgSpecs(
-      "arg",
-      cl::desc("A kernel parameter: name=VALUE, or name=TYPE[COUNT][:FILL] with FILL one of "
-               "random[=LO..HI], alternating[=A,B], sorted[=START], constant[=V]"),
-      cl::cat(Cat));
-  cl::opt<unsigned> SharedMem("smem", cl::desc("Dynamic shared memory bytes of the launch"),
-                              cl::init(0), cl::cat(Cat));
-  cl::opt<uint64_t> Seed("seed", cl::desc("Seed of the random fills (default 1)"), cl::init(1),
-                         cl::cat(Cat));
-  cl::opt<unsigned> Reps("reps", cl::desc("Timed launches per variant (at least 20; default 30)"),
-                         cl::init(30), cl::cat(Cat));
-  cl::opt<unsigned> Warmup("warmup", cl::desc("Untimed launches first (default 3)"), cl::init(3),
-                           cl::cat(Cat));
-  cl::opt<std::string> Arch("arch", cl::desc("nvcc -arch (default native: the local GPU)"),
-                            cl::init("native"), cl::cat(Cat));
-  cl::list<std::string> NvccArgs("nvcc-arg",
-                                 cl::desc("Extra nvcc argument (repeatable; -I/-D also reach the "
-                                          "analysis)"),
-                                 cl::cat(Cat));
-  cl::opt<unsigned> Timeout("timeout",
-                            cl::desc("Seconds before a run is killed (default 120)"),
-                            cl::init(120), cl::cat(Cat));
-  cl::opt<bool> Keep("keep", cl::desc("Keep the build directory (sources, binaries, logs)"),
-                     cl::cat(Cat));
-  cl::opt<std::string> JsonOut("json", cl::desc("Also write the report as JSON ('-': stdout)"),
-                               cl::value_desc("file"), cl::cat(Cat));
-  cl::opt<bool> Ncu("ncu", cl::desc("Add ncu's branch metrics (when ncu is on PATH)"),
-                    cl::cat(Cat));
-  cl::opt<double> SlowdownTol("tolerance",
-                              cl::desc("Relative tolerance of slowdowns (default 0.2)"),
-                              cl::init(0.2), cl::cat(Cat));
-  cl::opt<double> EffTol("efficiency-tolerance",
-                         cl::desc("Relative tolerance of efficiencies (default 0.2)"),
-                         cl::init(0.2), cl::cat(Cat));
-  cl::opt<bool> NoCounterfactual("no-counterfactual",
-                                 cl::desc("Kernel mode: do not time uniformized variants"),
-                                 cl::cat(Cat));
-  cl::opt<std::string> EmitOnly(
-      "emit-only", cl::desc("Write the build directory (with run.sh) to DIR; build nothing"),
-      cl::value_desc("dir"), cl::cat(Cat));
-  cl::opt<std::string> FromResults(
-      "from-results", cl::desc("Judge what run.sh left in DIR (a --emit-only directory)"),
-      cl::value_desc("dir"), cl::cat(Cat));
-  cl::opt<unsigned> Jobs("jobs", cl::desc("Parallel nvcc builds (default: the cores)"),
-                         cl::init(std::max(1u, std::thread::hardware_concurrency())),
-                         cl::cat(Cat));
-
-  cl::HideUnrelatedOptions(Cat);
+  ConfirmOptions &Opt = confirmOptions();
+  cl::ResetAllOptionOccurrences(); // a second run in one process starts from the defaults
+  auto &Inputs = Opt.Inputs;
+  auto &Kernel = Opt.Kernel;
+  auto &Grid = Opt.Grid;
+  auto &Block = Opt.Block;
+  auto &ArgSpecs = Opt.ArgSpecs;
+  auto &SharedMem = Opt.SharedMem;
+  auto &Seed = Opt.Seed;
+  auto &Reps = Opt.Reps;
+  auto &Warmup = Opt.Warmup;
+  auto &Arch = Opt.Arch;
+  auto &NvccArgs = Opt.NvccArgs;
+  auto &Timeout = Opt.Timeout;
+  auto &Keep = Opt.Keep;
+  auto &JsonOut = Opt.JsonOut;
+  auto &Ncu = Opt.Ncu;
+  auto &SlowdownTol = Opt.SlowdownTol;
+  auto &EffTol = Opt.EffTol;
+  auto &NoCounterfactual = Opt.NoCounterfactual;
+  auto &EmitOnly = Opt.EmitOnly;
+  auto &FromResults = Opt.FromResults;
+  auto &NvccPath = Opt.NvccPath;
+  auto &Jobs = Opt.Jobs;
+  cl::HideUnrelatedOptions(Opt.Cat);
   std::string ParseErrors;
   llvm::raw_string_ostream ParseOS(ParseErrors);
   if (!cl::ParseCommandLineOptions(
@@ -294,7 +330,14 @@ int runConfirm(int argc, const char **argv) {
   RunnerSettings Settings;
   Settings.Jobs = Jobs;
   if (EmitOnly.empty()) {
-    auto Nvcc = findNvcc();
+    std::optional<std::string> Nvcc;
+    if (!NvccPath.empty()) {
+      if (!llvm::sys::fs::can_execute(NvccPath))
+        return fail("nvcc not found: " + NvccPath + " is not an executable (--nvcc)");
+      Nvcc = NvccPath;
+    } else {
+      Nvcc = findNvcc();
+    }
     if (!Nvcc)
       return fail("nvcc not found (looked on PATH, in $CUDA_PATH/bin and /usr/local/cuda/bin); "
                   "install the CUDA toolkit, or use --emit-only DIR and run DIR/run.sh where "

@@ -2,6 +2,7 @@
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include <map>
 
 using nlohmann::json;
 
@@ -148,14 +149,26 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
     if (!O.Ncu.Ran) {
       OS << "ncu: " << O.Ncu.Error << "\n";
     } else {
-      OS << "ncu (per launch: branch targets, divergent branch targets, mean active threads per "
+      OS << "ncu (mean per launch: branch targets, divergent branch targets, active threads per "
             "warp instruction):\n";
+      // One line per kernel, in first-launch order (programs launch the same kernel many times).
+      std::vector<std::string> Order;
+      std::map<std::string, std::pair<unsigned, std::map<std::string, double>>> ByKernel;
       for (const NcuKernel &K : O.Ncu.Kernels) {
-        auto Get = [&](const char *M) {
-          auto It = K.Metrics.find(M);
-          return It == K.Metrics.end() ? std::string("-") : fmt(It->second, "%.6g");
+        auto &[Launches, Sums] = ByKernel[K.Kernel];
+        if (Launches++ == 0)
+          Order.push_back(K.Kernel);
+        for (const auto &[Metric, Value] : K.Metrics)
+          Sums[Metric] += Value;
+      }
+      for (const std::string &Name : Order) {
+        const auto &[Launches, Sums] = ByKernel[Name];
+        auto Get = [&, N = Launches](const char *M) {
+          auto It = Sums.find(M);
+          return It == Sums.end() ? std::string("-") : fmt(It->second / N, "%.6g");
         };
-        OS << "  " << K.Kernel << ": " << Get("smsp__sass_branch_targets.sum") << ", "
+        OS << "  " << Name << " (" << Launches << " launch" << (Launches == 1 ? "" : "es")
+           << "): " << Get("smsp__sass_branch_targets.sum") << ", "
            << Get("smsp__sass_branch_targets_threads_divergent.sum") << ", "
            << Get("smsp__thread_inst_executed_per_inst_executed.ratio") << "\n";
       }

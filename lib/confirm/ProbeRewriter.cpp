@@ -1,5 +1,6 @@
 #include "divlint/confirm/ProbeRewriter.h"
 
+#include "divlint/CostModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -69,6 +70,22 @@ public:
     if (S->isConstexpr() && S->getCond())
       if (auto K = key(S->getCond()))
         ConstexprConditions.insert(*K);
+    return conditionVariable(S->getConditionVariable(), S->getCond());
+  }
+  bool VisitWhileStmt(WhileStmt *S) {
+    return conditionVariable(S->getConditionVariable(), S->getCond());
+  }
+  bool VisitForStmt(ForStmt *S) {
+    return conditionVariable(S->getConditionVariable(), S->getCond());
+  }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    return conditionVariable(S->getConditionVariable(), S->getCond());
+  }
+  /// `if (T x = init)`: the condition is the variable itself and cannot be wrapped.
+  bool conditionVariable(const VarDecl *Var, const Expr *Cond) {
+    if (Var && Cond)
+      if (auto K = key(Cond))
+        VariableConditions.insert(*K);
     return true;
   }
   bool VisitExpr(Expr *E) {
@@ -87,7 +104,7 @@ public:
   }
 
   std::map<RangeKey, ExprInfo> Found;
-  std::set<RangeKey> ConstexprConditions;
+  std::set<RangeKey> ConstexprConditions, VariableConditions;
 
 private:
   ASTContext &Ctx;
@@ -124,7 +141,24 @@ std::string absolute(llvm::StringRef Path) {
   return std::string(P);
 }
 
-/// Every file of the translation unit that is not a system header or a built-in buffer.
+/// Whether \p FID is the main file or reached from it by #include (not by `-include` on the
+/// command line, like divlint's own compatibility header).
+bool includedFromMain(const SourceManager &SM, FileID FID) {
+  for (unsigned Depth = 0; Depth < 512; ++Depth) {
+    if (FID == SM.getMainFileID())
+      return true;
+    SourceLocation Includer = SM.getIncludeLoc(FID);
+    if (Includer.isInvalid())
+      return false;
+    FID = SM.getFileID(Includer);
+    if (!SM.getFileEntryRefForID(FID))
+      return false; // the predefines buffer: a command-line -include
+  }
+  return false;
+}
+
+/// Every file of the translation unit that is not a system header, a built-in buffer or a
+/// command-line -include.
 std::vector<UserFile> userFiles(const SourceManager &SM) {
   std::vector<UserFile> Files;
   std::set<std::string> Seen;
@@ -132,7 +166,7 @@ std::vector<UserFile> userFiles(const SourceManager &SM) {
     if (FID.isInvalid())
       return;
     OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-    if (!FE || SM.isInSystemHeader(SM.getLocForStartOfFile(FID)))
+    if (!FE || SM.isInSystemHeader(SM.getLocForStartOfFile(FID)) || !includedFromMain(SM, FID))
       return;
     llvm::StringRef Name = FE->getName();
     if (Name.starts_with("/divlint-builtin") || !llvm::sys::fs::exists(Name))
@@ -157,21 +191,51 @@ std::string commonDirectory(const std::vector<UserFile> &Files) {
   return Root.empty() ? "/" : Root;
 }
 
-/// The false side of an `if` without `else` and of a loop condition is empty (cost 0).
-double falseSideCost(ASTContext &Ctx, const Expr *E, llvm::StringRef Construct) {
-  if (Construct == "for" || Construct == "while" || Construct == "do")
-    return 0;
-  if (Construct != "if")
-    return 1;
+/// The statement (or && / || / ?: expression) whose branch \p E decides: the terminator the
+/// analysis and its cost model use (DESIGN.md §2).
+const Stmt *branchTerminator(ASTContext &Ctx, const Expr *E) {
+  const Stmt *Child = E;
+  const Stmt *TopLogical = nullptr;
   DynTypedNodeList Parents = Ctx.getParents(*E);
-  for (unsigned Depth = 0; Depth < 4 && !Parents.empty(); ++Depth) {
-    if (const auto *If = Parents[0].get<IfStmt>())
-      return If->getElse() ? 1 : 0;
-    if (!Parents[0].get<Expr>())
-      break;
-    Parents = Ctx.getParents(Parents[0]);
+  for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return TopLogical;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->isLogicalOp()) {
+      // The left operand's block ends in this operator; the right one's in what encloses it.
+      if (BO->getLHS()->IgnoreParenImpCasts() == cast<Expr>(Child)->IgnoreParenImpCasts())
+        return BO;
+      TopLogical = BO;
+    } else if (const auto *If = dyn_cast<IfStmt>(P)) {
+      return If->getCond() && If->getCond()->IgnoreParenImpCasts() ==
+                                  cast<Expr>(Child)->IgnoreParenImpCasts()
+                 ? P
+                 : TopLogical;
+    } else if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, AbstractConditionalOperator>(P)) {
+      return P;
+    } else if (!isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups, UnaryOperator>(P) ||
+               (isa<UnaryOperator>(P) && cast<UnaryOperator>(P)->getOpcode() != UO_LNot)) {
+      return TopLogical; // a value context (e.g. `bool b = x && y;`)
+    }
+    Child = P;
+    Parents = Ctx.getParents(*P);
   }
-  return 1;
+  return TopLogical;
+}
+
+/// Arm costs from divlint's cost model, so that measured and predicted efficiencies use the same
+/// weights; without a terminator, an empty false side (an `if` without `else`, a loop's exit)
+/// costs 0 and everything else 1.
+std::pair<double, double> armCosts(ASTContext &Ctx, const Expr *E, llvm::StringRef Construct) {
+  if (const Stmt *Terminator = branchTerminator(Ctx, E)) {
+    CostModel Model(Ctx);
+    ArmCosts A = Model.arms(Terminator, E);
+    if (A.True > 0 || A.False > 0)
+      return {A.True, A.False};
+  }
+  if (Construct == "for" || Construct == "while" || Construct == "do")
+    return {1, 0};
+  return {1, 1};
 }
 
 std::string quoted(llvm::StringRef Path) {
@@ -249,6 +313,10 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx, const std::vector<
       Skip("inside a constexpr function (a probe is not a constant expression)");
       continue;
     }
+    if (Index.VariableConditions.count(Key)) {
+      Skip("a condition variable (`while (T x = ...)`): its declaration cannot be wrapped");
+      continue;
+    }
     if (Index.ConstexprConditions.count(Key)) {
       Skip("an `if constexpr` condition");
       continue;
@@ -275,7 +343,7 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx, const std::vector<
     P.Function = F.Function;
     for (const Finding *G : Group)
       P.Predictions.push_back(predictionFromFinding(*G));
-    P.CostFalse = falseSideCost(Ctx, Info->second.E, F.Construct);
+    std::tie(P.CostTrue, P.CostFalse) = armCosts(Ctx, Info->second.E, F.Construct);
     Out.Probes.push_back(std::move(P));
     Accepted.push_back({Key, Kind});
   }

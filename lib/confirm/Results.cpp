@@ -210,7 +210,7 @@ RunResults readResults(const ConfirmPlan &P, const std::string &Dir) {
     }
     if (Run && (*Run == 124 || *Run == 137)) {
       VR.Status = RunStatus::TimedOut;
-      VR.Message = "killed after " + std::to_string(P.TimeoutSeconds) + " s (--timeout)";
+      VR.Message = "timed out after " + std::to_string(P.TimeoutSeconds) + " s (killed; --timeout)";
     } else if (Run && *Run == 3) {
       VR.Status = RunStatus::NoDevice;
       if (VR.Message.empty())
@@ -218,6 +218,8 @@ RunResults readResults(const ConfirmPlan &P, const std::string &Dir) {
     } else if (Run && *Run != 0 && VR.Status == RunStatus::Ok && P.Mode == PlanMode::Kernel) {
       VR.Status = RunStatus::Crashed;
       VR.Message = "exit code " + std::to_string(*Run);
+    } else if (Run && *Run != 0 && VR.Status == RunStatus::Ok) {
+      VR.Message = "the program exited with code " + std::to_string(*Run);
     } else if (!Json && Run) {
       VR.Status = *Run == 0 && P.Mode == PlanMode::Program && V.Role != VariantRole::Probe
                       ? RunStatus::Ok

@@ -48,8 +48,8 @@ struct ProbeSite {
   std::string Condition;
   std::string Function;
   std::vector<PredictedBranch> Predictions;
-  /// Arm costs of the efficiency model (DESIGN.md §2) that measured efficiencies use: 1 and 1,
-  /// except an empty false side (an `if` without `else`, a loop's exit) costs 0.
+  /// Arm costs of the efficiency model (DESIGN.md §2) that measured efficiencies use: those of
+  /// divlint's cost model (CostModel::arms), so predicted and measured weigh the sides alike.
   double CostTrue = 1, CostFalse = 1;
 
   bool isLoop() const { return Construct == "for" || Construct == "while" || Construct == "do"; }
