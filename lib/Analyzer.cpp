@@ -23,6 +23,9 @@ namespace divlint {
 
 namespace {
 
+/// Context-sensitive callee analyses per kernel before calls fall back to lane-varying.
+constexpr unsigned MaxCallContextsPerRoot = 1024;
+
 bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
 bool isDeviceFunction(const FunctionDecl *FD) {
   return FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>();
@@ -142,6 +145,10 @@ private:
 
   std::map<uint64_t, SymRef> Summaries;
   std::set<uint64_t> InProgress;
+  /// Calling contexts the current kernel (or stand-alone function) may still analyze: each call
+  /// with new argument values is a new analysis, so call trees that fan out with distinct
+  /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.
+  unsigned ContextsLeft = 0;
   std::set<const FunctionDecl *> Analyzed;
   std::map<std::tuple<std::string, unsigned, unsigned, int>, Finding> Merged;
 
@@ -244,6 +251,9 @@ SymRef TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee, std::vec
     return It->second;
   if (InProgress.count(Key) || Depth > 12) // recursion: sound fallback
     return sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+  if (ContextsLeft == 0) // out of budget: the same sound fallback
+    return sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+  --ContextsLeft;
   InProgress.insert(Key);
   FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
   SymRef Result;
@@ -421,6 +431,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     CurrentKernel = FD->getNameAsString();
     CurrentAssumptions.clear();
     CurrentShapes = shapesFor(FD, CurrentAssumptions);
+    ContextsLeft = MaxCallContextsPerRoot;
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
     if (!FA.run())
       continue;
@@ -438,6 +449,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
       CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() +
                                    " (the default; set --block-dim)");
     CurrentAssumptions.push_back("lane-varying parameters (no call site in this file)");
+    ContextsLeft = MaxCallContextsPerRoot;
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, unknownCallerParamValues(FD), 0);
     if (!FA.run())
       continue;

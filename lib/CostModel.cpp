@@ -170,6 +170,15 @@ std::optional<double> CostModel::tripCount(const Stmt *Loop) {
 double CostModel::cost(const Stmt *S) {
   if (!S)
     return 0;
+  auto It = StmtCosts.find(S);
+  if (It != StmtCosts.end())
+    return It->second;
+  double C = computeCost(S);
+  StmtCosts[S] = C;
+  return C;
+}
+
+double CostModel::computeCost(const Stmt *S) {
   if (const auto *E = dyn_cast<Expr>(S)) {
     E = E->IgnoreImplicit();
     double Own = 0;

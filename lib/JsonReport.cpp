@@ -76,7 +76,10 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   Root["errors"] = nlohmann::json::array();
   for (const ToolError &E : Errors)
     Root["errors"].push_back({{"file", E.File}, {"message", E.Message}});
-  OS << Root.dump(2) << "\n";
+  // Conditions, messages and clang's errors quote the source, which need not be valid UTF-8
+  // (a Latin-1 comment); the default handler throws on such bytes and aborts divlint.
+  OS << Root.dump(2, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace)
+     << "\n";
 }
 
 } // namespace divlint

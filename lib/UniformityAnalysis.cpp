@@ -283,6 +283,8 @@ private:
   unsigned GuardBudget = 0;
   std::set<const CallExpr *> BarrierCalls;
   bool ClassChanged = false;
+  bool GuardsFinal = false; ///< set by finish(): condition values no longer change
+  std::map<const CFGBlock *, SymRef> GuardCache;
 
   // --- identities -----------------------------------------------------------------
   uint64_t idFor(const void *P, uint64_t Extra = 0) const {
@@ -1467,6 +1469,10 @@ SymRef FunctionAnalysis::Impl::guardOf(const CFGBlock *B, unsigned D,
                                        std::set<const CFGBlock *> &Seen) {
   if (D > 16)
     return nullptr;
+  // After the fixpoint the conditions are final: each block's guard is computed once.
+  if (GuardsFinal && D == 0)
+    if (auto It = GuardCache.find(B); It != GuardCache.end())
+      return It->second;
   SymRef Guard;
   for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B))) {
     // Out of budget: stop narrowing. A guard with fewer conditions admits more lanes (sound).
@@ -1491,6 +1497,8 @@ SymRef FunctionAnalysis::Impl::guardOf(const CFGBlock *B, unsigned D,
       Guard = Guard ? sym::binary(SymOp::LAnd, Guard, Part, {1, false}) : Part;
     }
   }
+  if (GuardsFinal && D == 0)
+    GuardCache[B] = Guard;
   return Guard;
 }
 
@@ -1624,6 +1632,7 @@ bool FunctionAnalysis::Impl::run() {
 }
 
 void FunctionAnalysis::Impl::finish() {
+  GuardsFinal = true;
   // Branch records, classified with the lanes that actually reach them.
   std::map<const CFGBlock *, size_t> BranchIndex;
   for (const CFGBlock *B : *Cfg) {

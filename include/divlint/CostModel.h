@@ -69,6 +69,9 @@ public:
 private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *, double> FunctionCosts;
+  /// Statement costs, so nested branches cost linear, not quadratic, time to price.
+  llvm::DenseMap<const clang::Stmt *, double> StmtCosts;
+  double computeCost(const clang::Stmt *S);
   unsigned CallDepth = 0;
 
   bool hasSideEffects(const clang::Stmt *S);

@@ -116,7 +116,10 @@ int report(const ConfirmPlan &Plan, const std::string &Dir, const Tolerances &To
     else if (!writeText(JsonOut, J.dump(2) + "\n"))
       return 2;
   }
-  return O.count(Verdict::Refuted) ? 1 : 0;
+  if (O.count(Verdict::Refuted))
+    return 1;
+  // Nothing could be measured (e.g. the program's kernels failed): not a confirmation.
+  return !O.Problems.empty() && O.count(Verdict::Confirmed) == 0 ? 2 : 0;
 }
 
 /// The problem that kept the original (the first variant) from giving results, if any.

@@ -24,7 +24,11 @@ std::string probeOpening(ProbeKind Kind, unsigned Id) {
   return "::divlint_rt::br<" + std::to_string(Id) + ">(static_cast<bool>((";
 }
 
-std::string probeClosing(ProbeKind Kind) { return Kind == ProbeKind::Switch ? "))" : ")))"; }
+std::string probeClosing(ProbeKind Kind, const std::string &CaseTargets) {
+  if (Kind != ProbeKind::Switch)
+    return ")))";
+  return CaseTargets.empty() ? "))" : "), " + CaseTargets + ")";
+}
 
 namespace {
 
@@ -238,6 +242,61 @@ std::pair<double, double> armCosts(ASTContext &Ctx, const Expr *E, llvm::StringR
   return {1, 1};
 }
 
+/// For the switch whose condition is \p E: a lambda mapping a value to the index of the case
+/// statement it reaches (stacked labels share one; no match is its own index), so the probe counts
+/// the paths a warp takes rather than its distinct values. Empty when unknown (GNU case ranges).
+std::string caseTargets(ASTContext &Ctx, const Expr *E) {
+  const SwitchStmt *Switch = nullptr;
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  for (unsigned Depth = 0; Depth < 4 && !Parents.empty() && !Switch; ++Depth) {
+    Switch = Parents[0].get<SwitchStmt>();
+    if (!Switch && Parents[0].get<Expr>())
+      Parents = Ctx.getParents(Parents[0]);
+    else
+      break;
+  }
+  if (!Switch)
+    return "";
+  std::vector<const SwitchCase *> Cases;
+  for (const SwitchCase *C = Switch->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+    Cases.push_back(C);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::sort(Cases.begin(), Cases.end(), [&](const SwitchCase *A, const SwitchCase *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  std::string Body;
+  int Group = -1, Default = -1;
+  const SwitchCase *Previous = nullptr;
+  for (const SwitchCase *C : Cases) {
+    if (!Previous || Previous->getSubStmt() != C)
+      ++Group;
+    Previous = C;
+    if (isa<DefaultStmt>(C)) {
+      Default = Group;
+      continue;
+    }
+    const auto *Case = cast<CaseStmt>(C);
+    if (Case->getRHS())
+      return ""; // case LO ... HI
+    std::string Value;
+    const Expr *LHS = Case->getLHS();
+    if (!LHS->isValueDependent()) {
+      llvm::APSInt V = LHS->EvaluateKnownConstInt(Ctx);
+      Value = V.isSigned() ? std::to_string(V.getExtValue()) + "LL"
+                           : std::to_string(V.getZExtValue()) + "ULL";
+    } else {
+      CharSourceRange R = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(LHS->getSourceRange()), SM, Ctx.getLangOpts());
+      if (R.isInvalid())
+        return "";
+      Value = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    }
+    Body += "v == (long long)(" + Value + ") ? " + std::to_string(Group) + " : ";
+  }
+  Body += std::to_string(Default >= 0 ? Default : Group + 1);
+  return "[](long long v) -> int { return " + Body + "; }";
+}
+
 std::string quoted(llvm::StringRef Path) {
   std::string Q = "\"";
   for (char C : Path) {
@@ -299,6 +358,7 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx, const std::vector<
 
   Rewriter RW(SM, Ctx.getLangOpts());
   std::vector<std::pair<RangeKey, ProbeKind>> Accepted;
+  std::vector<std::string> CaseMaps; // per accepted probe: the switch's case targets
   for (auto &[Key, Group] : Groups) {
     const Finding &F = *Group.front();
     auto Skip = [&](const std::string &Why) {
@@ -346,6 +406,7 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx, const std::vector<
     std::tie(P.CostTrue, P.CostFalse) = armCosts(Ctx, Info->second.E, F.Construct);
     Out.Probes.push_back(std::move(P));
     Accepted.push_back({Key, Kind});
+    CaseMaps.push_back(Kind == ProbeKind::Switch ? caseTargets(Ctx, Info->second.E) : "");
   }
 
   // Openings: outer ranges first at a shared start; closings: inner ranges first at a shared end.
@@ -367,7 +428,8 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx, const std::vector<
   });
   for (size_t I : Order) {
     auto [Key, Kind] = Accepted[I];
-    RW.InsertTextAfter(SM.getComposedLoc(Key.FID, Key.Offset + Key.Length), probeClosing(Kind));
+    RW.InsertTextAfter(SM.getComposedLoc(Key.FID, Key.Offset + Key.Length),
+                       probeClosing(Kind, CaseMaps[I]));
   }
 
   for (const UserFile &F : Files) {

@@ -3,7 +3,8 @@
 // With the translation unit's AST still alive, takes divlint's findings (their exact Offset and
 // Length) and rewrites a copy of every user file of the translation unit with clang::Rewriter:
 //     if (C)        ->  if (::divlint_rt::br<ID>(static_cast<bool>((C))))
-//     switch (C)    ->  switch (::divlint_rt::sw<ID>((C)))
+//     switch (C)    ->  switch (::divlint_rt::sw<ID>((C), [](long long v) -> int {...}))
+// (the lambda maps a value to the case it reaches: the probe counts paths, not values)
 // Leaves of && / || and loop conditions are wrapped the same way (one probe per leaf, evaluated
 // exactly when the original would be). The rewritten main file starts with
 // `#include "divlint_probe.cuh"` and a #line directive, so nvcc's messages name the original lines.
@@ -43,7 +44,7 @@ struct InstrumentedSource {
 
 /// The texts wrapped around a condition (the probe call's opening and closing).
 std::string probeOpening(ProbeKind Kind, unsigned Id);
-std::string probeClosing(ProbeKind Kind);
+std::string probeClosing(ProbeKind Kind, const std::string &CaseTargets = "");
 
 /// Rewrites the main file of \p Ctx and the user headers it includes. \p Findings are the
 /// analysis results of that translation unit; only class findings (divergent-branch and

@@ -2,7 +2,8 @@
 //
 // `divlint confirm` rewrites every analyzed branch condition C of a CUDA source into
 //     ::divlint_rt::br<ID>(static_cast<bool>((C)))      (if, loops, ?:, && and || operands)
-//     ::divlint_rt::sw<ID>((C))                         (switch)
+//     ::divlint_rt::sw<ID>((C), TARGETS)                (switch; TARGETS maps a value to the
+//                                                       index of the case it jumps to)
 // and builds the rewritten source several times, chosen by macros:
 //   DIVLINT_MODE=0, DIVLINT_UNIFORM_ID=-1  the original program (br/sw return C unchanged)
 //   DIVLINT_MODE=0, DIVLINT_UNIFORM_ID=K   branch K made warp-uniform: the warp's first active lane
@@ -139,7 +140,22 @@ template <int Id> __host__ __device__ __forceinline__ bool br(bool C) {
   return C;
 }
 
-/// A switch condition (an integer or enumeration value).
+/// A switch condition (an integer or enumeration value); the probe counts distinct case targets,
+/// the paths the warp takes (\p Targets maps a value to its case's index).
+template <int Id, typename T, typename Map>
+__host__ __device__ __forceinline__ T sw(T V, Map Targets) {
+#if defined(__CUDA_ARCH__)
+#if DIVLINT_MODE == 1
+  record_switch(Id, (unsigned long long)Targets((long long)V));
+#else
+  if (Id == DIVLINT_UNIFORM_ID)
+    return uniform_value(V);
+#endif
+#endif
+  return V;
+}
+
+/// A switch whose case targets are not known (case ranges): distinct values stand for them.
 template <int Id, typename T> __host__ __device__ __forceinline__ T sw(T V) {
 #if defined(__CUDA_ARCH__)
 #if DIVLINT_MODE == 1
