@@ -23,8 +23,10 @@ namespace divlint {
 
 namespace {
 
-/// Context-sensitive callee analyses per kernel before calls fall back to lane-varying.
+/// Context-sensitive callee analyses per kernel, and per translation unit (every function the
+/// kernels leave unanalyzed is a root of its own), before calls fall back to lane-varying.
 constexpr unsigned MaxCallContextsPerRoot = 1024;
+constexpr unsigned MaxCallContextsPerUnit = 16384;
 
 bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
 bool isDeviceFunction(const FunctionDecl *FD) {
@@ -149,6 +151,7 @@ private:
   /// with new argument values is a new analysis, so call trees that fan out with distinct
   /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.
   unsigned ContextsLeft = 0;
+  unsigned UnitContextsLeft = MaxCallContextsPerUnit;
   std::set<const FunctionDecl *> Analyzed;
   std::map<std::tuple<std::string, unsigned, unsigned, int>, Finding> Merged;
 
@@ -236,7 +239,7 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
     return {*Opts.BlockDimOption};
   BlockShape Default;
   Assumptions.push_back("block shape " + Default.str() +
-                        " (the default: no launch in this file; set --block-dim)");
+                        " (the default: no launch in this file; set the block dim option)");
   return {Default};
 }
 
@@ -251,9 +254,10 @@ SymRef TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee, std::vec
     return It->second;
   if (InProgress.count(Key) || Depth > 12) // recursion: sound fallback
     return sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
-  if (ContextsLeft == 0) // out of budget: the same sound fallback
+  if (ContextsLeft == 0 || UnitContextsLeft == 0) // out of budget: the same sound fallback
     return sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
   --ContextsLeft;
+  --UnitContextsLeft;
   InProgress.insert(Key);
   FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
   SymRef Result;
@@ -447,7 +451,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     CurrentShapes = {Opts.BlockDimOption ? *Opts.BlockDimOption : BlockShape{}};
     if (!Opts.BlockDimOption)
       CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() +
-                                   " (the default; set --block-dim)");
+                                   " (the default; set the block dim option)");
     CurrentAssumptions.push_back("lane-varying parameters (no call site in this file)");
     ContextsLeft = MaxCallContextsPerRoot;
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, unknownCallerParamValues(FD), 0);

@@ -11,7 +11,9 @@ namespace {
 // Values given to unknown block-uniform leaves: small, odd, warp-aligned and large, so that a
 // threshold that can split a warp does so for at least one of them.
 constexpr int64_t SampleValues[] = {17, 1, 64, 100, 3, 1000, 255, 0};
-constexpr unsigned NumSamples = 6;
+// Every value: with 6 a single unknown never took 0, and `blockIdx.x * blockDim.x +
+// threadIdx.x == 0` (true in block 0 only) was reported block-uniform.
+constexpr unsigned NumSamples = std::size(SampleValues);
 // Iterations enumerated for the loop whose induction variable the condition reads.
 constexpr unsigned MaxIterationsExact = 1024;
 constexpr unsigned MaxIterationsSampled = 64;

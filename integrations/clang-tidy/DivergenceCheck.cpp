@@ -22,11 +22,27 @@ std::optional<bool> parseBool(llvm::StringRef Text) {
   return std::nullopt;
 }
 
+/// The FileID of a file the finding names (findings carry the presumed file name).
+FileID fileNamed(const SourceManager &SM, llvm::StringRef Name) {
+  if (auto File = SM.getFileManager().getOptionalFileRef(Name))
+    return SM.translateFile(*File);
+  return FileID();
+}
+
+/// Error findings are warnings here, as for every clang-tidy check: clang-tidy treats an
+/// error-level diagnostic as a compiler error (NOLINT and --header-filter cannot silence it,
+/// --fix refuses to apply fixes, "Found compiler error(s)"). Promote them with
+/// --warnings-as-errors=cuda-divergence-barrier,cuda-divergence-warp-sync. Notes (uniform or
+/// cheap branches) become remarks: a top-level note has no warning to attach to.
+DiagnosticIDs::Level levelOf(Severity S) {
+  return S == Severity::Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning;
+}
+
 } // namespace
 
 // Options are read and stored as strings: clang-tidy's get<bool>/store<bool> specializations are
 // mangled differently by GCC (which may build the plugin) and clang (which built clang-tidy), so
-// a plugin that used them would fail to load with an undefined symbol.
+// a plugin that used them would die with an undefined symbol at their first call.
 DivergenceCheck::DivergenceCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context,
                                  CheckKind Kind, std::shared_ptr<SharedAnalysis> Shared)
     : ClangTidyCheck(Name, Context), Kind(Kind), Shared(std::move(Shared)),
@@ -83,7 +99,8 @@ void DivergenceCheck::onStartOfTranslationUnit() { Shared->startTranslationUnit(
 bool DivergenceCheck::reports(const Finding &F) const {
   switch (Kind) {
   case CheckKind::Branch:
-    return F.TheRule == Rule::DivergentBranch || (ReportUniform && F.TheRule == Rule::UniformBranch);
+    return F.TheRule == Rule::DivergentBranch ||
+           (ReportUniform && F.TheRule == Rule::UniformBranch);
   case CheckKind::Barrier:
     return F.TheRule == Rule::BarrierDivergence;
   case CheckKind::WarpSync:
@@ -91,26 +108,6 @@ bool DivergenceCheck::reports(const Finding &F) const {
   }
   return false;
 }
-
-namespace {
-
-/// The FileID of a file the finding names (findings carry the presumed file name).
-FileID fileNamed(const SourceManager &SM, llvm::StringRef Name) {
-  if (auto File = SM.getFileManager().getOptionalFileRef(Name))
-    return SM.translateFile(*File);
-  return FileID();
-}
-
-/// Error findings are warnings here, as for every clang-tidy check: clang-tidy treats an
-/// error-level diagnostic as a compiler error (NOLINT and --header-filter cannot silence it,
-/// --fix refuses to apply fixes, "Found compiler error(s)"). Promote them with
-/// --warnings-as-errors=cuda-divergence-barrier,cuda-divergence-warp-sync. Notes (uniform or
-/// cheap branches) become remarks: a top-level note has no warning to attach to.
-DiagnosticIDs::Level levelOf(Severity S) {
-  return S == Severity::Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning;
-}
-
-} // namespace
 
 void DivergenceCheck::report(const Finding &F, const SourceManager &SM) {
   FileID FID = fileNamed(SM, F.File);
@@ -164,18 +161,18 @@ void DivergenceCheck::report(const Finding &F, const SourceManager &SM) {
 }
 
 void DivergenceCheck::check(const MatchFinder::MatchResult &Result) {
-  if (!OptionsValid || !Result.Context->getLangOpts().CUDAIsDevice) {
-    if (!Result.Context->getLangOpts().CUDAIsDevice) {
-      const SourceManager &SM = *Result.SourceManager;
-      diag(SM.getLocForStartOfFile(SM.getMainFileID()),
-           "divlint analyzes the device side of CUDA: add --cuda-device-only to the compile "
-           "command; nothing was checked");
-    }
+  if (!OptionsValid)
+    return; // already reported as a configuration error
+  const SourceManager &SM = *Result.SourceManager;
+  if (!Result.Context->getLangOpts().CUDAIsDevice) {
+    diag(SM.getLocForStartOfFile(SM.getMainFileID()),
+         "divlint analyzes the device side of CUDA: add --cuda-device-only to the compile "
+         "command; nothing was checked");
     return;
   }
   for (const Finding &F : Shared->findings(*Result.Context, Analysis))
     if (reports(F))
-      report(F, *Result.SourceManager);
+      report(F, SM);
 }
 
 } // namespace divlint::tidy

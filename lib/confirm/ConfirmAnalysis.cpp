@@ -91,8 +91,8 @@ AnalyzedSource analyzeForConfirm(const std::string &File, const std::vector<std:
   CudaSetup Setup = detectCuda(Front);
   Out.UsingPrelude = Setup.UsingPrelude;
   tooling::FixedCompilationDatabase Db(".", ClangArgs);
-  tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
-                          Setup.UsingPrelude ? preludeFileSystem() : llvm::vfs::getRealFileSystem());
+  auto FS = Setup.UsingPrelude ? preludeFileSystem() : llvm::vfs::getRealFileSystem();
+  tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
   DiagnosticOptions DiagOpts;
   ErrorCollector Diags(DiagOpts, Out.Errors);

@@ -12,6 +12,12 @@ namespace {
 
 template <class T> json opt(const std::optional<T> &V) { return V ? json(*V) : json(nullptr); }
 
+json nullIfEmpty(const std::string &S) { return S.empty() ? json(nullptr) : json(S); }
+
+json verdictOrNull(const std::optional<Verdict> &V) {
+  return V ? json(verdictName(*V).str()) : json(nullptr);
+}
+
 std::string fmt(double V, const char *F) {
   std::string S;
   llvm::raw_string_ostream(S) << llvm::format(F, V);
@@ -198,9 +204,9 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
                       ? json{{"true_lanes", *Pr.TrueLanes}, {"active_lanes", *Pr.ActiveLanes}}
                       : json(nullptr)},
         {"efficiency", opt(B.PredictedEfficiency)},
-        {"efficiency_source", B.EfficiencySource.empty() ? json(nullptr) : json(B.EfficiencySource)},
+        {"efficiency_source", nullIfEmpty(B.EfficiencySource)},
         {"slowdown", opt(B.PredictedSlowdown)},
-        {"slowdown_source", B.SlowdownSource.empty() ? json(nullptr) : json(B.SlowdownSource)},
+        {"slowdown_source", nullIfEmpty(B.SlowdownSource)},
         {"predicted_efficiency", opt(Pr.Efficiency)},
         {"predicted_slowdown", opt(Pr.Slowdown)},
         {"predicted_kernel_slowdown", opt(Pr.KernelSlowdown)},
@@ -209,7 +215,8 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
     json Measured = {
         {"executions", M.Executions},
         {"divergent_executions", M.Divergent},
-        {"divergent_fraction", M.Executions ? json(double(M.Divergent) / M.Executions) : json(nullptr)},
+        {"divergent_fraction",
+         M.Executions ? json(double(M.Divergent) / M.Executions) : json(nullptr)},
         {"class", M.Executions ? json(M.diverged() ? "lane-varying" : "uniform") : json(nullptr)},
         {"mean_active_lanes", M.MeanActiveLanes},
         {"mean_true_lanes", M.MeanTrueLanes},
@@ -219,7 +226,7 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
         {"slowdown", opt(M.Slowdown)},
         {"slowdown_noise", opt(M.SlowdownNoise)},
         {"uniformized", timingJson(M.Uniformized)},
-        {"uniformized_problem", M.UniformizedProblem.empty() ? json(nullptr) : json(M.UniformizedProblem)},
+        {"uniformized_problem", nullIfEmpty(M.UniformizedProblem)},
         {"outputs_differ", opt(M.OutputsDiffer)},
         {"counters",
          {{"execs", C.Execs}, {"divergent", C.Divergent}, {"active_lanes", C.ActiveLanes},
@@ -228,8 +235,8 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
           {"divergent_true_lanes", C.DivergentTrue}}}};
     json Verdicts = {
         {"class", verdictName(B.ClassVerdict).str()},
-        {"efficiency", B.EfficiencyVerdict ? json(verdictName(*B.EfficiencyVerdict).str()) : json(nullptr)},
-        {"slowdown", B.SlowdownVerdict ? json(verdictName(*B.SlowdownVerdict).str()) : json(nullptr)},
+        {"efficiency", verdictOrNull(B.EfficiencyVerdict)},
+        {"slowdown", verdictOrNull(B.SlowdownVerdict)},
         {"overall", verdictName(B.Overall).str()}};
     Branches.push_back({{"id", S.Id},
                         {"file", S.File},

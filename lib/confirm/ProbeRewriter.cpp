@@ -309,7 +309,8 @@ std::string quoted(llvm::StringRef Path) {
 
 } // namespace
 
-InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx, const std::vector<Finding> &Findings) {
+InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
+                                             const std::vector<Finding> &Findings) {
   SourceManager &SM = Ctx.getSourceManager();
   InstrumentedSource Out;
   std::vector<UserFile> Files = userFiles(SM);
@@ -415,11 +416,13 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx, const std::vector<
     Order[I] = I;
   std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
     const RangeKey &KA = Accepted[A].first, &KB = Accepted[B].first;
-    return std::make_tuple(KA.FID, KA.Offset, ~KA.Length) < std::make_tuple(KB.FID, KB.Offset, ~KB.Length);
+    return std::make_tuple(KA.FID, KA.Offset, ~KA.Length) <
+           std::make_tuple(KB.FID, KB.Offset, ~KB.Length);
   });
   for (size_t I : Order) {
     auto [Key, Kind] = Accepted[I];
-    RW.InsertTextAfter(SM.getComposedLoc(Key.FID, Key.Offset), probeOpening(Kind, Out.Probes[I].Id));
+    RW.InsertTextAfter(SM.getComposedLoc(Key.FID, Key.Offset),
+                       probeOpening(Kind, Out.Probes[I].Id));
   }
   std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
     const RangeKey &KA = Accepted[A].first, &KB = Accepted[B].first;

@@ -64,7 +64,8 @@ llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into) {
       T.MaxMs = J.value("max_ms", 0.0);
       Into.Time = T;
     }
-    json Checksums = J.value("checksums", json::object()), Probes = J.value("probes", json::array());
+    json Checksums = J.value("checksums", json::object());
+    json Probes = J.value("probes", json::array());
     for (auto &[Name, Sum] : Checksums.items())
       Into.Checksums[Name] = Sum.get<std::string>();
     for (const json &P : Probes) {

@@ -31,7 +31,9 @@ static std::optional<std::string> findTool(const char *Name, const std::string &
 std::optional<std::string> findNvcc(const std::string &CudaPath) {
   return findTool("nvcc", CudaPath);
 }
-std::optional<std::string> findNcu(const std::string &CudaPath) { return findTool("ncu", CudaPath); }
+std::optional<std::string> findNcu(const std::string &CudaPath) {
+  return findTool("ncu", CudaPath);
+}
 
 /// `sh -c` that changes directory, redirects, and execs the command (so a timeout kills it).
 static std::vector<std::string> inShell(const std::vector<std::string> &Argv,

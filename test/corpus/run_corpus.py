@@ -147,6 +147,15 @@ def main():
     print(f"| {name} | {len(results)} | {counts['analyzed']} ({summary['analyzed_pct']}%) | "
           f"{counts['parse-failure']} | {counts['tool-error']} | {counts['crash']} | "
           f"{counts['timeout']} | {seconds} |")
+    causes = {}
+    for r in results:
+        if r["outcome"] == "parse-failure":
+            cause = re.sub(r"^.*?:\d+:\d+: ", "", r["detail"]) or "(no clang error line)"
+            causes[cause] = causes.get(cause, 0) + 1
+    if causes:
+        print("\nparse failures by first error:")
+        for cause, n in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))[:15]:
+            print(f"  {n:4} {cause[:150]}")
     print("SUMMARY " + json.dumps(summary, sort_keys=True))
     if a.json:
         with open(a.json, "w") as f:

@@ -29,7 +29,10 @@ config.substitutions.append(("%validate-sarif", " ".join([
     "--schema-optional", sarif_schema])))
 
 # The clang-tidy plugin (integrations/clang-tidy), loaded into the clang-tidy it was built for.
-if getattr(config, "divlint_build_tidy_plugin", "OFF").upper() in ("ON", "TRUE", "1", "YES"):
+def cmake_on(value):
+    return value.upper() in ("ON", "TRUE", "1", "YES")
+if cmake_on(getattr(config, "divlint_build_tidy_plugin", "OFF")) and \
+        cmake_on(getattr(config, "divlint_tidy_plugin_built", "OFF")):
     config.available_features.add("tidy-plugin")
 config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
 config.substitutions.append(("%tidy-plugin",

@@ -102,6 +102,10 @@ static cl::opt<std::string> ResourceDir("resource-dir",
                                         cl::cat(DivlintCategory));
 static cl::opt<bool> PrintPrelude("print-prelude", cl::desc("Print the built-in CUDA prelude"),
                                   cl::cat(DivlintCategory));
+static cl::opt<std::string> SarifRoot("sarif-root",
+                                      cl::desc("Directory SARIF URIs are relative to (%SRCROOT%; "
+                                               "default: the current directory)"),
+                                      cl::cat(DivlintCategory));
 static cl::opt<unsigned> Jobs("j",
                               cl::desc("Translation units analyzed in parallel (default: all "
                                        "cores)"),
@@ -504,6 +508,8 @@ int main(int argc, const char **argv) {
   std::stable_sort(Findings.begin(), Findings.end(), findingLess);
   ReportOptions ROpts;
   ROpts.ReportAll = ReportAll;
+  if (!SarifRoot.empty())
+    ROpts.SarifRoot = SarifRoot;
   if (Run.Output != ReportFormat::Text)
     writeReport(llvm::outs(), Run.Output, Findings, Errors, ROpts);
   llvm::outs().flush();

@@ -64,3 +64,7 @@ $C "$S/3_CUDA_Features/binaryPartitionCG/binaryPartitionCG.cu" \
    --nvcc-arg=-I$CUDA_SAMPLES/Common --emit-only "$OUT/samples_binaryPartitionCG" --
 $C "$S/3_CUDA_Features/warpAggregatedAtomicsCG/warpAggregatedAtomicsCG.cu" \
    --nvcc-arg=-I$CUDA_SAMPLES/Common --emit-only "$OUT/samples_warpAggregatedAtomicsCG" --
+
+# A kernel that never ends: the run is killed after --timeout and reported as such.
+$DIVLINT confirm test/confirm/inputs/spin.cu --kernel spin --grid 1 --block 32 --timeout 5 \
+   --arg 'flag=int[1]:constant=0' --arg 'out=int[1]:constant=0' --emit-only "$OUT/timeout_spin"

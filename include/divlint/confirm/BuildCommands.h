@@ -27,9 +27,11 @@ std::vector<std::string> nvccArguments(const ConfirmPlan &P, const Variant &V);
 
 /// The variant's command line; \p Dir prefixes paths that must be absolute (program mode runs
 /// in the caller's directory). argv[0] is the binary.
-std::vector<std::string> runArguments(const ConfirmPlan &P, const Variant &V, const std::string &Dir);
+std::vector<std::string> runArguments(const ConfirmPlan &P, const Variant &V,
+                                      const std::string &Dir);
 /// Environment additions ("NAME=value") for running \p V.
-std::vector<std::string> runEnvironment(const ConfirmPlan &P, const Variant &V, const std::string &Dir);
+std::vector<std::string> runEnvironment(const ConfirmPlan &P, const Variant &V,
+                                        const std::string &Dir);
 
 /// ncu's arguments after the program name: profile the original variant.
 std::vector<std::string> ncuArguments(const ConfirmPlan &P, const std::string &Dir);

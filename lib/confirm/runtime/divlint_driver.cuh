@@ -230,8 +230,8 @@ private:
     std::fprintf(stderr, "divlint driver: %s: %s: %s\n", Where, cudaGetErrorName(E),
                  cudaGetErrorString(E));
     if (FILE *F = std::fopen(O.Out, "w")) {
-      std::fprintf(F, "{\"variant\": \"%s\", \"ok\": false, \"where\": \"%s\", \"error\": \"%s: %s\", "
-                      "\"no_device\": %s}\n",
+      std::fprintf(F, "{\"variant\": \"%s\", \"ok\": false, \"where\": \"%s\", "
+                      "\"error\": \"%s: %s\", \"no_device\": %s}\n",
                    O.Variant, Where, cudaGetErrorName(E), cudaGetErrorString(E),
                    Code == 3 ? "true" : "false");
       std::fclose(F);

@@ -224,8 +224,8 @@ inline void write_probe_file(const char *Path) {
   if (!F)
     return;
   const SnapshotState &St = snapshots();
-  std::fprintf(F, "{\"snapshots_ok\": %u, \"last_snapshot_failed\": %s, \"snapshot_error\": \"%s\", "
-                  "\"probes\": ",
+  std::fprintf(F, "{\"snapshots_ok\": %u, \"last_snapshot_failed\": %s, "
+                  "\"snapshot_error\": \"%s\", \"probes\": ",
                St.Ok, St.LastFailed ? "true" : "false", St.Error);
   write_probes(F);
   std::fprintf(F, "}\n");

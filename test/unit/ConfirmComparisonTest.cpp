@@ -1,0 +1,290 @@
+// Judging predictions: measured efficiency and slowdown, verdicts, the report's JSON and the plan's
+// round trip through plan.json.
+#include "divlint/confirm/ConfirmPlan.h"
+#include "divlint/confirm/ConfirmReport.h"
+#include <gtest/gtest.h>
+
+using namespace divlint;
+using namespace divlint::confirm;
+
+namespace {
+
+ProbeCounters counters(uint64_t Execs, uint64_t Divergent, uint64_t Active, uint64_t True,
+                       uint64_t AnyTrue, uint64_t AnyFalse) {
+  ProbeCounters C;
+  C.Execs = Execs, C.Divergent = Divergent, C.ActiveLanes = Active, C.TrueLanes = True;
+  C.AnyTrue = AnyTrue, C.AnyFalse = AnyFalse, C.Passes = AnyTrue + AnyFalse;
+  C.DivergentActive = Divergent * 32, C.DivergentTrue = Divergent ? True : 0;
+  return C;
+}
+
+ProbeSite site(unsigned Id, const char *Construct, Uniformity Class,
+               std::optional<Extent> Ext = std::nullopt) {
+  ProbeSite S;
+  S.Id = Id;
+  S.Construct = Construct;
+  S.Condition = "c" + std::to_string(Id);
+  S.File = "k.cu";
+  S.Line = 10 + Id;
+  PredictedBranch P;
+  P.Kernel = "k";
+  P.Class = Class;
+  P.Ext = Ext;
+  P.BlockShape = "256x1x1";
+  S.Predictions.push_back(P);
+  return S;
+}
+
+Timing timing(double Median, double Spread = 0.02) {
+  Timing T;
+  T.MedianMs = Median;
+  T.P25Ms = Median * (1 - Spread / 2);
+  T.P75Ms = Median * (1 + Spread / 2);
+  T.TimesMs.assign(30, Median);
+  return T;
+}
+
+struct Fixture {
+  ConfirmPlan Plan;
+  RunResults Results;
+  Fixture() {
+    Plan.Mode = PlanMode::Kernel;
+    Plan.Kernel = "k";
+    Plan.Block = {256, 1, 1};
+    Plan.Variants = {{"original", VariantRole::Original, -1, std::nullopt},
+                     {"probe", VariantRole::Probe, -1, std::nullopt}};
+    VariantResult &O = Results.Variants["original"];
+    O.Name = "original";
+    O.Status = RunStatus::Ok;
+    O.Time = timing(1.0);
+    O.Checksums = {{"out", "aa"}};
+    VariantResult &P = Results.Variants["probe"];
+    P.Name = "probe";
+    P.Status = RunStatus::Ok;
+  }
+  void add(ProbeSite S, ProbeCounters C) {
+    VariantResult &P = Results.Variants["probe"];
+    if (P.Probes.size() <= S.Id)
+      P.Probes.resize(S.Id + 1);
+    P.Probes[S.Id] = C;
+    Plan.Probes.push_back(S);
+  }
+  void uniformized(unsigned Id, Timing T, const char *Checksum = "bb") {
+    std::string Name = "uniform-" + std::to_string(Id);
+    Plan.Variants.push_back({Name, VariantRole::Uniform, int(Id), Id});
+    VariantResult &V = Results.Variants[Name];
+    V.Name = Name;
+    V.Status = RunStatus::Ok;
+    V.Time = T;
+    V.Checksums = {{"out", Checksum}};
+  }
+  const BranchComparison &branch(const ConfirmOutcome &O, unsigned Id) {
+    for (const BranchComparison &B : O.Branches)
+      if (B.Site.Id == Id)
+        return B;
+    ADD_FAILURE() << "no branch " << Id;
+    return O.Branches.front();
+  }
+};
+
+} // namespace
+
+TEST(ConfirmComparison, MeasuredEfficiencyFollowsTheDesignFormula) {
+  // 8 warps, each splits 16/32: with equal arms every warp takes two passes.
+  ProbeCounters Half = counters(8, 8, 256, 128, 8, 8);
+  EXPECT_DOUBLE_EQ(*measuredEfficiency(Half, false, 1, 1), 0.5);
+  // An `if` without `else` where one lane of each warp is true: 1/32.
+  ProbeCounters One = counters(8, 8, 256, 8, 8, 8);
+  EXPECT_DOUBLE_EQ(*measuredEfficiency(One, false, 1, 0), 1.0 / 32);
+  // Uneven arms: (3*16 + 1*16) / (32 * (3 + 1)).
+  EXPECT_DOUBLE_EQ(*measuredEfficiency(Half, false, 3, 1), 0.5);
+  ProbeCounters Skewed = counters(1, 1, 32, 8, 1, 1);
+  EXPECT_DOUBLE_EQ(*measuredEfficiency(Skewed, false, 3, 1), (3.0 * 8 + 24) / (32 * 4));
+  // A switch whose 32 lanes take 4 values: 4 passes.
+  ProbeCounters Switch;
+  Switch.Execs = 1, Switch.ActiveLanes = 32, Switch.Passes = 4;
+  EXPECT_DOUBLE_EQ(*measuredEfficiency(Switch, true, 1, 1), 0.25);
+  EXPECT_FALSE(measuredEfficiency(ProbeCounters(), false, 1, 1)) << "never executed";
+  // Only the empty side ran.
+  EXPECT_FALSE(measuredEfficiency(counters(4, 0, 128, 0, 0, 4), false, 1, 0));
+}
+
+TEST(ConfirmComparison, SplitModelEfficiency) {
+  ProbeSite S = site(0, "if", Uniformity::LaneVarying, Extent::Partial);
+  PredictedBranch P = S.Predictions.front();
+  P.DivergentWarps = 1, P.TotalWarps = 8, P.TrueLanes = 20, P.ActiveLanes = 32;
+  EXPECT_DOUBLE_EQ(*splitModelEfficiency(P, S), 8.0 / 9) << "1 of 8 warps takes two passes";
+  S.CostFalse = 0;
+  EXPECT_FALSE(splitModelEfficiency(P, S)) << "all-false warps would skip: unknown";
+  P.DivergentWarps = 8;
+  EXPECT_DOUBLE_EQ(*splitModelEfficiency(P, S), 20.0 / 32);
+  ProbeSite Loop = site(1, "for", Uniformity::LaneVarying, Extent::EveryWarp);
+  EXPECT_FALSE(splitModelEfficiency(P, Loop));
+}
+
+TEST(ConfirmComparison, Verdicts) {
+  Fixture F;
+  // 0: lane-varying, diverged, efficiency as predicted, slowdown as predicted.
+  ProbeSite S0 = site(0, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  S0.Predictions[0].Efficiency = 0.5;
+  S0.Predictions[0].KernelSlowdown = 1.25;
+  F.add(S0, counters(8, 8, 256, 128, 8, 8));
+  F.uniformized(0, timing(0.8));
+  // 1: predicted warp-uniform but diverged: refuted (a soundness bug).
+  F.add(site(1, "if", Uniformity::WarpUniform), counters(8, 2, 256, 100, 8, 2));
+  // 2: predicted to split 1/8 warps of the launched shape, never diverged: refuted.
+  ProbeSite S2 = site(2, "if", Uniformity::LaneVarying, Extent::Partial);
+  S2.Predictions[0].DivergentWarps = 1, S2.Predictions[0].TotalWarps = 8;
+  F.add(S2, counters(8, 0, 256, 0, 0, 8));
+  // 3: a tail that did not diverge with this input: inconclusive.
+  F.add(site(3, "if", Uniformity::LaneVarying, Extent::Tail), counters(8, 0, 256, 256, 8, 0));
+  // 4: never executed.
+  F.add(site(4, "if", Uniformity::BlockUniform), ProbeCounters());
+  // 5: uniform and never diverged: confirmed.
+  F.add(site(5, "for", Uniformity::BlockUniform), counters(80, 0, 2560, 2240, 70, 10));
+  // 6: slowdown predicted 2.0, measured 1.25: refuted.
+  ProbeSite S6 = site(6, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  S6.Predictions[0].KernelSlowdown = 2.0;
+  F.add(S6, counters(8, 8, 256, 128, 8, 8));
+  F.uniformized(6, timing(0.8));
+  // 7: noisy timings: the slowdown is inconclusive.
+  ProbeSite S7 = site(7, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  S7.Predictions[0].KernelSlowdown = 3.0;
+  F.add(S7, counters(8, 8, 256, 128, 8, 8));
+  F.uniformized(7, timing(0.5, 2.0));
+  // 8: data-dependent: numbers rest on an assumed split and are not judged.
+  ProbeSite S8 = site(8, "if", Uniformity::LaneVarying, Extent::DataDependent);
+  S8.Predictions[0].Efficiency = 0.5;
+  F.add(S8, counters(8, 8, 256, 16, 8, 8));
+  // 9: a different kernel's branch is out of scope in kernel mode.
+  ProbeSite S9 = site(9, "if", Uniformity::LaneVarying);
+  S9.Predictions[0].Kernel = "other";
+  F.add(S9, counters(8, 8, 256, 16, 8, 8));
+
+  ConfirmOutcome O = compare(F.Plan, F.Results, Tolerances());
+  ASSERT_EQ(O.Branches.size(), 9u);
+  const BranchComparison &B0 = F.branch(O, 0);
+  EXPECT_EQ(B0.Overall, Verdict::Confirmed);
+  EXPECT_EQ(B0.EfficiencyVerdict, Verdict::Confirmed);
+  EXPECT_EQ(B0.EfficiencySource, "finding");
+  EXPECT_DOUBLE_EQ(*B0.Measured.Slowdown, 1.25);
+  EXPECT_EQ(B0.SlowdownVerdict, Verdict::Confirmed);
+  EXPECT_EQ(B0.SlowdownSource, "kernel");
+  EXPECT_EQ(B0.Measured.OutputsDiffer, true);
+  EXPECT_DOUBLE_EQ(*B0.Measured.DivergentSplit, 0.5);
+  EXPECT_EQ(F.branch(O, 1).Overall, Verdict::Refuted);
+  EXPECT_NE(F.branch(O, 1).Notes.front().find("predicted warp-uniform"), std::string::npos);
+  EXPECT_EQ(F.branch(O, 2).Overall, Verdict::Refuted);
+  EXPECT_EQ(F.branch(O, 3).Overall, Verdict::Inconclusive);
+  EXPECT_EQ(F.branch(O, 4).Overall, Verdict::Inconclusive);
+  EXPECT_EQ(F.branch(O, 5).Overall, Verdict::Confirmed);
+  EXPECT_EQ(F.branch(O, 6).SlowdownVerdict, Verdict::Refuted);
+  EXPECT_EQ(F.branch(O, 6).Overall, Verdict::Refuted);
+  EXPECT_EQ(F.branch(O, 7).SlowdownVerdict, Verdict::Inconclusive);
+  EXPECT_EQ(F.branch(O, 7).Overall, Verdict::Confirmed);
+  EXPECT_EQ(F.branch(O, 8).EfficiencyVerdict, Verdict::Inconclusive);
+  EXPECT_EQ(F.branch(O, 8).Overall, Verdict::Confirmed);
+  EXPECT_EQ(O.count(Verdict::Confirmed), 4u);
+  EXPECT_EQ(O.count(Verdict::Refuted), 3u);
+
+  // A tighter tolerance refutes branch 0's efficiency.
+  F.Results.Variants["probe"].Probes[0] = counters(8, 8, 256, 128, 8, 4);
+  Tolerances Tight;
+  Tight.Efficiency = 0.05;
+  ConfirmOutcome T = compare(F.Plan, F.Results, Tight);
+  EXPECT_EQ(F.branch(T, 0).EfficiencyVerdict, Verdict::Refuted);
+
+  nlohmann::json J = confirmJson(F.Plan, O);
+  EXPECT_EQ(J["summary"]["confirmed"], 4);
+  EXPECT_EQ(J["summary"]["refuted"], 3);
+  EXPECT_EQ(J["summary"]["slowdown_compared"], 2);
+  EXPECT_EQ(J["summary"]["slowdown_within_tolerance"], 1);
+  const nlohmann::json &First = J["branches"][0];
+  EXPECT_EQ(First["verdict"]["overall"], "confirmed");
+  EXPECT_EQ(First["measured"]["class"], "lane-varying");
+  EXPECT_EQ(First["measured"]["counters"]["passes"], 16);
+  EXPECT_EQ(First["predicted"]["slowdown_source"], "kernel");
+  EXPECT_DOUBLE_EQ(First["measured"]["slowdown"].get<double>(), 1.25);
+  EXPECT_EQ(J["tolerance"]["slowdown"], 0.2);
+
+  std::string Table;
+  llvm::raw_string_ostream OS(Table);
+  writeConfirmTable(OS, F.Plan, O);
+  EXPECT_NE(Table.find("0.50/0.50"), std::string::npos) << Table;
+  EXPECT_NE(Table.find("1.25/1.25x"), std::string::npos) << Table;
+  EXPECT_NE(Table.find("9 branches: 4 confirmed, 3 refuted, 2 inconclusive"), std::string::npos)
+      << Table;
+}
+
+TEST(ConfirmComparison, ProblemsAreReported) {
+  Fixture F;
+  F.add(site(0, "if", Uniformity::LaneVarying, Extent::EveryWarp), counters(8, 8, 256, 128, 8, 8));
+  F.Results.Variants["probe"].Status = RunStatus::BuildFailed;
+  F.Results.Variants["probe"].Message = "k.cu(3): error: oops";
+  F.Plan.Variants.push_back({"uniform-0", VariantRole::Uniform, 0, 0u});
+  F.Results.Variants["uniform-0"].Status = RunStatus::CudaError;
+  F.Results.Variants["uniform-0"].Message = "kernel: cudaErrorIllegalAddress";
+  ConfirmOutcome O = compare(F.Plan, F.Results, Tolerances());
+  ASSERT_EQ(O.Problems.size(), 1u);
+  EXPECT_NE(O.Problems[0].find("probe: build-failed: k.cu(3): error: oops"), std::string::npos);
+  const BranchComparison &B = O.Branches.front();
+  EXPECT_EQ(B.Overall, Verdict::Inconclusive);
+  EXPECT_EQ(B.Measured.UniformizedProblem, "cuda-error: kernel: cudaErrorIllegalAddress");
+
+  // Program mode: a failed CUDA context is a problem, the runtime's teardown at exit is not.
+  Fixture G;
+  G.Plan.Mode = PlanMode::Program;
+  G.add(site(0, "if", Uniformity::LaneVarying), counters(8, 8, 256, 128, 8, 8));
+  G.Results.Variants["probe"].SnapshotsOk = 3;
+  G.Results.Variants["probe"].LastSnapshotFailed = true;
+  G.Results.Variants["probe"].SnapshotError = "cudaErrorCudartUnloading: driver shutting down";
+  EXPECT_TRUE(compare(G.Plan, G.Results, Tolerances()).Problems.empty());
+  G.Results.Variants["probe"].SnapshotError = "cudaErrorIllegalAddress: an illegal memory access";
+  EXPECT_EQ(compare(G.Plan, G.Results, Tolerances()).Problems.size(), 1u);
+  G.Results.Variants["probe"].SnapshotsOk = 0;
+  ConfirmOutcome None = compare(G.Plan, G.Results, Tolerances());
+  EXPECT_EQ(None.Branches.front().Measured.Executions, 0u) << "unreadable counters are not zeros";
+  EXPECT_EQ(None.Branches.front().Overall, Verdict::Inconclusive);
+}
+
+TEST(ConfirmPlan, RoundTripsThroughJson) {
+  ConfirmPlan P;
+  P.Mode = PlanMode::Kernel;
+  P.Source = "examples/reduction.cu";
+  P.MainRelPath = "reduction.cu";
+  P.Kernel = "reduce";
+  P.Grid = {64, 2, 1};
+  P.Block = {256, 1, 1};
+  P.Seed = 42;
+  P.ArgsDescribed = {"n=10"};
+  P.NvccArgs = {"-Isrc/inc"};
+  P.Ncu = true;
+  ProbeSite S = site(3, "switch", Uniformity::LaneVarying, Extent::EveryWarp);
+  S.Kind = ProbeKind::Switch;
+  S.CostTrue = 2.5, S.CostFalse = 0;
+  S.Predictions[0].DivergentWarps = 8, S.Predictions[0].TotalWarps = 8;
+  S.Predictions[0].Slowdown = 1.5;
+  P.Probes.push_back(S);
+  P.Skipped.push_back({"k.cu", 4, 5, "IN(x)", "macro"});
+  P.Variants = {{"uniform-3", VariantRole::Uniform, 3, 3u}};
+  auto Back = planFromJson(nlohmann::json::parse(planToJson(P).dump()));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->Kernel, "reduce");
+  EXPECT_EQ(Back->Grid, (Dim3{64, 2, 1}));
+  EXPECT_EQ(Back->Seed, 42u);
+  EXPECT_TRUE(Back->Ncu);
+  ASSERT_EQ(Back->Probes.size(), 1u);
+  const ProbeSite &B = Back->Probes[0];
+  EXPECT_EQ(B.Id, 3u);
+  EXPECT_EQ(B.Kind, ProbeKind::Switch);
+  EXPECT_EQ(B.CostTrue, 2.5);
+  EXPECT_EQ(B.CostFalse, 0);
+  EXPECT_EQ(B.Predictions[0].Ext, Extent::EveryWarp);
+  EXPECT_EQ(B.Predictions[0].DivergentWarps, 8u);
+  EXPECT_EQ(B.Predictions[0].Slowdown, 1.5);
+  EXPECT_FALSE(B.Predictions[0].Efficiency);
+  EXPECT_EQ(Back->Skipped[0].Reason, "macro");
+  EXPECT_EQ(Back->Variants[0].ProbeId, 3u);
+  EXPECT_EQ(Back->Variants[0].Role, VariantRole::Uniform);
+  EXPECT_FALSE(bool(planFromJson(nlohmann::json::parse(R"({"version": 7})"))));
+}

@@ -1,0 +1,251 @@
+// Probe rewriting: every analyzed condition is wrapped in a probe at its exact source range, the
+// rewritten code keeps the program's meaning, and it compiles with nvcc in every build mode.
+#include "ConfirmTestSupport.h"
+#include "divlint/confirm/ProbeRewriter.h"
+#include <gtest/gtest.h>
+
+using namespace divlint;
+using namespace divlint::confirm;
+using namespace divlint::confirm::testing;
+
+namespace {
+
+const MirroredFile *mirrored(const InstrumentedSource &I, llvm::StringRef RelPath) {
+  for (const MirroredFile &F : I.Files)
+    if (F.RelPath == RelPath)
+      return &F;
+  return nullptr;
+}
+
+/// The rewritten text of \p Name without the two header lines the rewriter adds.
+std::string body(const InstrumentedSource &I, llvm::StringRef Name) {
+  const MirroredFile *F = mirrored(I, Name);
+  EXPECT_NE(F, nullptr) << Name.str();
+  if (!F)
+    return "";
+  llvm::StringRef T = F->Text;
+  EXPECT_TRUE(T.consume_front("#include \"divlint_probe.cuh\"\n#line 1 \""));
+  return T.split('\n').second.str();
+}
+
+const ProbeSite *probeAt(const InstrumentedSource &I, unsigned Line, llvm::StringRef Condition) {
+  for (const ProbeSite &P : I.Probes)
+    if (P.Line == Line && P.Condition == Condition)
+      return &P;
+  return nullptr;
+}
+
+} // namespace
+
+TEST(ConfirmRewrite, WrapsEveryKindOfCondition) {
+  TempDir D;
+  std::string Src = D.write("k.cu", R"cu(__global__ void k(int *out, int n) {
+  int t = threadIdx.x;
+  if (t % 2 == 0) out[t] = 1;
+  for (int i = 0; i < t; ++i) out[i] += 1;
+  while (n > 100) n /= 2;
+  do { n++; } while (t < n && n < 64);
+  int v = t & 1 ? 3 : 4;
+  if (n > 0 || t == 3) out[0] = v;
+  switch (t % 4) { case 0: out[1] = 0; break; default: break; }
+}
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src, "k");
+  ASSERT_TRUE(A.Parsed) << (A.Errors.empty() ? "" : A.Errors.front());
+  ASSERT_TRUE(A.Kernel);
+  EXPECT_EQ(body(A.Instrumented, "k.cu"), R"cu(__global__ void k(int *out, int n) {
+  int t = threadIdx.x;
+  if (::divlint_rt::br<0>(static_cast<bool>((t % 2 == 0)))) out[t] = 1;
+  for (int i = 0; ::divlint_rt::br<1>(static_cast<bool>((i < t))); ++i) out[i] += 1;
+  while (::divlint_rt::br<2>(static_cast<bool>((n > 100)))) n /= 2;
+  do { n++; } while (::divlint_rt::br<3>(static_cast<bool>((t < n))) && ::divlint_rt::br<4>(static_cast<bool>((n < 64))));
+  int v = ::divlint_rt::br<5>(static_cast<bool>((t & 1))) ? 3 : 4;
+  if (::divlint_rt::br<6>(static_cast<bool>((n > 0))) || ::divlint_rt::br<7>(static_cast<bool>((t == 3)))) out[0] = v;
+  switch (::divlint_rt::sw<8>((t % 4), [](long long v) -> int { return v == (long long)(0LL) ? 0 : 1; })) { case 0: out[1] = 0; break; default: break; }
+}
+)cu");
+  ASSERT_EQ(A.Instrumented.Probes.size(), 9u);
+  const ProbeSite *Switch = probeAt(A.Instrumented, 9, "t % 4");
+  ASSERT_NE(Switch, nullptr);
+  EXPECT_EQ(Switch->Kind, ProbeKind::Switch);
+  const ProbeSite *Loop = probeAt(A.Instrumented, 4, "i < t");
+  ASSERT_NE(Loop, nullptr);
+  EXPECT_TRUE(Loop->isLoop());
+  EXPECT_EQ(Loop->CostFalse, 0) << "a loop's false side is its exit";
+  // Every probe carries the prediction of the kernel it was analyzed for.
+  for (const ProbeSite &P : A.Instrumented.Probes) {
+    ASSERT_FALSE(P.Predictions.empty()) << P.Condition;
+    EXPECT_EQ(P.Predictions.front().Kernel, "k");
+  }
+  EXPECT_EQ(probeAt(A.Instrumented, 3, "t % 2 == 0")->Predictions.front().Class,
+            Uniformity::LaneVarying);
+  EXPECT_EQ(probeAt(A.Instrumented, 5, "n > 100")->Predictions.front().Class,
+            Uniformity::BlockUniform);
+}
+
+TEST(ConfirmRewrite, SwitchProbesCountCaseTargetsNotValues) {
+  TempDir D;
+  std::string Src = D.write("s.cu", R"cu(__global__ void k(int *out) {
+  switch (threadIdx.x % 8) {
+  case 0:
+  case 1: out[0] = 1; break;
+  case 5: out[1] = 2;
+  case 6: out[2] = 3; break;
+  }
+}
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src, "k");
+  ASSERT_TRUE(A.Parsed);
+  // Stacked labels share a target; values with no case are one more target (3).
+  EXPECT_NE(body(A.Instrumented, "s.cu")
+                .find("switch (::divlint_rt::sw<0>((threadIdx.x % 8), [](long long v) -> int { "
+                      "return v == (long long)(0ULL) ? 0 : v == (long long)(1ULL) ? 0 : "
+                      "v == (long long)(5ULL) ? 1 : v == (long long)(6ULL) ? 2 : 3; }))"),
+            std::string::npos)
+      << body(A.Instrumented, "s.cu");
+}
+
+TEST(ConfirmRewrite, NestedConditionsStayBalanced) {
+  TempDir D;
+  std::string Src = D.write("n.cu", R"cu(__global__ void k(int *out, int n) {
+  int t = threadIdx.x;
+  if ((t < 4 ? n : t) > 8) out[t] = 2;
+}
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src, "k");
+  ASSERT_TRUE(A.Parsed);
+  EXPECT_EQ(body(A.Instrumented, "n.cu"), R"cu(__global__ void k(int *out, int n) {
+  int t = threadIdx.x;
+  if (::divlint_rt::br<0>(static_cast<bool>(((::divlint_rt::br<1>(static_cast<bool>((t < 4))) ? n : t) > 8)))) out[t] = 2;
+}
+)cu");
+}
+
+TEST(ConfirmRewrite, DeviceFunctionsAndTemplatesAreProbedOnce) {
+  TempDir D;
+  std::string Src = D.write("d.cu", R"cu(__device__ int pick(int v, int t) {
+  if (t & 1) return v;
+  return -v;
+}
+template <int N> __global__ void tk(int *out) {
+  if (threadIdx.x < N) out[threadIdx.x] = pick(1, threadIdx.x);
+}
+__global__ void other(int *out) { out[0] = pick(2, threadIdx.x); }
+void launch(int *p) { tk<8><<<1, 64>>>(p); tk<40><<<1, 64>>>(p); other<<<1, 32>>>(p); }
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src);
+  ASSERT_TRUE(A.Parsed);
+  std::string B = body(A.Instrumented, "d.cu");
+  EXPECT_NE(B.find("if (::divlint_rt::br<0>(static_cast<bool>((t & 1)))) return v;"),
+            std::string::npos)
+      << B;
+  EXPECT_NE(B.find("if (::divlint_rt::br<1>(static_cast<bool>((threadIdx.x < N))))"),
+            std::string::npos)
+      << B;
+  ASSERT_EQ(A.Instrumented.Probes.size(), 2u) << "one probe per source range";
+  EXPECT_FALSE(A.Instrumented.Probes[0].Predictions.empty());
+}
+
+TEST(ConfirmRewrite, WhatCannotBeProbedIsReportedNotRewritten) {
+  TempDir D;
+  std::string Src = D.write("m.cu", R"cu(#define IN_RANGE(x, lo, hi) ((x) >= (lo) && (x) <= (hi))
+__device__ constexpr int sign(int v) { return v < 0 ? -1 : 1; }
+__global__ void k(int *out, int n) {
+  int t = threadIdx.x;
+  if (IN_RANGE(t, 2, n)) out[t] = sign(n);
+}
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src, "k");
+  ASSERT_TRUE(A.Parsed);
+  std::string B = body(A.Instrumented, "m.cu");
+  EXPECT_EQ(B.find("divlint_rt"), std::string::npos) << B;
+  ASSERT_FALSE(A.Instrumented.Skipped.empty());
+  bool Macro = false, Constexpr = false;
+  for (const SkippedCondition &S : A.Instrumented.Skipped) {
+    Macro |= S.Reason.find("macro") != std::string::npos;
+    Constexpr |= S.Reason.find("constexpr") != std::string::npos;
+  }
+  EXPECT_TRUE(Macro);
+  EXPECT_TRUE(Constexpr);
+}
+
+TEST(ConfirmRewrite, IncludedFilesAreMirroredWithTheirRelativePaths) {
+  TempDir D;
+  D.write("prog/kernels/step.cuh", R"cu(__device__ void step(int *out, int t) {
+  if (t % 3 == 0) out[t] = 3;
+}
+)cu");
+  D.write("prog/util.h", "#define SCALE 2\n");
+  std::string Src = D.write("prog/main.cu", R"cu(#include "kernels/step.cuh"
+#include "util.h"
+__global__ void k(int *out) { step(out, threadIdx.x * SCALE); }
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src, "k");
+  ASSERT_TRUE(A.Parsed);
+  EXPECT_EQ(A.Instrumented.MainRelPath, "main.cu");
+  const MirroredFile *Step = mirrored(A.Instrumented, "kernels/step.cuh");
+  const MirroredFile *Util = mirrored(A.Instrumented, "util.h");
+  ASSERT_NE(Step, nullptr);
+  ASSERT_NE(Util, nullptr);
+  EXPECT_TRUE(Step->Rewritten);
+  EXPECT_NE(Step->Text.find("br<0>(static_cast<bool>((t % 3 == 0)))"), std::string::npos);
+  EXPECT_FALSE(Util->Rewritten);
+  EXPECT_EQ(Util->Text, "#define SCALE 2\n");
+  // The main file always includes the runtime and keeps the original line numbers.
+  const MirroredFile *Main = mirrored(A.Instrumented, "main.cu");
+  ASSERT_NE(Main, nullptr);
+  EXPECT_EQ(llvm::StringRef(Main->Text).take_front(29), "#include \"divlint_probe.cuh\"\n");
+  EXPECT_NE(Main->Text.find("#line 1 \"" + Src + "\"\n"), std::string::npos);
+}
+
+TEST(ConfirmRewrite, RewrittenCodeCompilesWithNvccInEveryMode) {
+  TempDir D;
+  std::string Src = D.write("c.cu", R"cu(#include <cstdint>
+struct Flag { __host__ __device__ explicit operator bool() const { return v != 0; } int v; };
+enum class Mode { A, B, C };
+__device__ int g(unsigned bits, Mode m) {
+  switch (m) { case Mode::A: return 1; default: break; }
+  return bits & 4 ? 2 : 3;
+}
+template <typename T> __device__ T clampv(T v, T hi) { return v > hi ? hi : v; }
+__host__ __device__ bool inRange(int v, int n) { return v >= 0 && v < n; }
+__global__ void k(float *out, const int *in, int n, Flag f, int64_t big) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (!inRange(t, n)) return;
+  if (f) out[t] = 1.f;
+  for (int i = in[t]; i > 0 && i < 100; i -= 7)
+    out[t] += clampv(float(i), 50.f);
+  if (big > t || in[t]) out[t] += g(t, t % 2 ? Mode::A : Mode::C);
+  while (int r = in[t] - 3) { if (r < 0) break; out[t] -= 1; break; }
+}
+int main() { return 0; }
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src, "k");
+  ASSERT_TRUE(A.Parsed) << (A.Errors.empty() ? "" : A.Errors.front());
+  ASSERT_GE(A.Instrumented.Probes.size(), 8u);
+  bool ConditionVariable = false;
+  for (const SkippedCondition &S : A.Instrumented.Skipped)
+    ConditionVariable |= S.Reason.find("condition variable") != std::string::npos;
+  EXPECT_TRUE(ConditionVariable) << "`while (int r = ...)` is left alone";
+  TempDir Build;
+  for (const MirroredFile &F : A.Instrumented.Files)
+    Build.write("src/" + F.RelPath, F.Text);
+  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  std::string N = "-DDIVLINT_NUM_PROBES=" + std::to_string(A.Instrumented.Probes.size());
+  struct Mode {
+    const char *Name;
+    std::vector<std::string> Defines;
+  } Modes[] = {{"original", {"-DDIVLINT_MODE=0"}},
+               {"probe", {"-DDIVLINT_MODE=1"}},
+               {"program probe", {"-DDIVLINT_MODE=1", "-DDIVLINT_PROGRAM_HOOKS"}},
+               {"uniform branch", {"-DDIVLINT_MODE=0", "-DDIVLINT_UNIFORM_ID=1"}},
+               {"uniform switch", {"-DDIVLINT_MODE=0", "-DDIVLINT_UNIFORM_ID=0"}}};
+  for (const Mode &M : Modes) {
+    std::vector<std::string> Args = {"-c", "-arch=sm_90", "-I.", N, "-o", "c.o", "src/c.cu"};
+    Args.insert(Args.begin(), M.Defines.begin(), M.Defines.end());
+    auto Failure = nvccFails(Build.Path, Args);
+    if (!Failure)
+      GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
+    EXPECT_EQ(*Failure, "") << M.Name;
+  }
+}
