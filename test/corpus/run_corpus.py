@@ -40,6 +40,50 @@ def find_sources(root):
     return found
 
 
+INCLUDE_RE = re.compile(rb'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+SCANNED = (".cu", ".cuh", ".h", ".hpp", ".hh", ".c", ".cc", ".cpp", ".cxx", ".inl", ".inc")
+
+
+def included_sources(root, sources):
+    """The sources another file under root #includes: parts of that file's translation unit
+    (a .cuh, or a .cu pasted into another), not translation units of their own. An include
+    resolves next to the including file first, else to any source whose path ends with it."""
+    known = {os.path.normpath(s) for s in sources}
+    by_name = {}
+    for s in sources:
+        by_name.setdefault(os.path.basename(s), []).append(os.path.normpath(s))
+    included = set()
+    for dirpath, _, filenames in os.walk(root):
+        for f in filenames:
+            if not f.endswith(SCANNED):
+                continue
+            try:
+                with open(os.path.join(dirpath, f), "rb") as fh:
+                    text = fh.read()
+            except OSError:
+                continue
+            for m in INCLUDE_RE.finditer(text):
+                name = os.path.normpath(m.group(1).decode("utf-8", "replace"))
+                beside = os.path.normpath(os.path.join(dirpath, name))
+                if beside in known:
+                    included.add(beside)
+                    continue
+                for s in by_name.get(os.path.basename(name), []):
+                    if s.endswith(os.sep + name.lstrip("./")) or s == name:
+                        included.add(s)
+    return {s for s in sources if os.path.normpath(s) in included and not defines_main(s)}
+
+
+def defines_main(path):
+    """A file with main() is built on its own too (llm.c's train_gpt2.cu, also #included by
+    test_gpt2.cu)."""
+    try:
+        with open(path, "rb") as fh:
+            return re.search(rb"^\s*int\s+main\s*\(", fh.read(), re.M) is not None
+    except OSError:
+        return False
+
+
 def first_clang_error(stderr):
     for line in stderr.splitlines():
         if re.search(r":\d+:\d+: (fatal )?error: ", line):
@@ -112,6 +156,9 @@ def main():
     p.add_argument("--divlint-arg", action="append", default=[],
                    help="an option for divlint itself (e.g. --no-cuda); repeatable")
     p.add_argument("--quiet", action="store_true", help="no per-file lines for failures")
+    p.add_argument("--tu-only", action="store_true",
+                   help="skip files another file of the corpus #includes (headers and .cu "
+                        "fragments): analyze translation units only")
     a = p.parse_args(argv)
 
     here = os.path.dirname(os.path.abspath(__file__))
@@ -121,6 +168,11 @@ def main():
     sources = find_sources(a.path)
     if not sources:
         sys.exit(f"run_corpus: no .cu/.cuh files under {a.path}")
+    skipped = 0
+    if a.tu_only:
+        included = included_sources(a.path, sources)
+        skipped = len(included)
+        sources = [s for s in sources if s not in included]
     name = a.name or os.path.basename(os.path.normpath(a.path))
     prefix = [divlint] + a.divlint_arg
     suffix = ["--"] + compiler_args
@@ -135,7 +187,8 @@ def main():
     summary = {"corpus": name, "files": len(results), **counts, "seconds": seconds,
                "analyzed_pct": round(100.0 * counts["analyzed"] / len(results), 1),
                "slowest": max(results, key=lambda r: r["seconds"])["file"],
-               "slowest_seconds": max(r["seconds"] for r in results)}
+               "slowest_seconds": max(r["seconds"] for r in results),
+               "skipped_included": skipped}
 
     if not a.quiet:
         for r in results:
