@@ -49,6 +49,8 @@ bool isPrefix(const AccessPath &Prefix, const AccessPath &Path) {
 }
 
 IntType intTypeOf(QualType T, const ASTContext &Ctx) {
+  if (T.isNull()) // error recovery leaves some expressions without a type
+    return {64, false};
   T = T.getCanonicalType();
   if (T->isBooleanType())
     return {1, false};
@@ -58,6 +60,8 @@ IntType intTypeOf(QualType T, const ASTContext &Ctx) {
 }
 
 bool isIntegerLike(QualType T) {
+  if (T.isNull())
+    return false;
   T = T.getCanonicalType();
   return T->isIntegralOrEnumerationType() || T->isBooleanType();
 }

@@ -25,13 +25,14 @@ template <class T> __device__ void __stwb(T *ptr, typename __divlint_nondeduced<
 
 #if defined(CUDART_VERSION) && CUDART_VERSION >= 12000
 // Texture references (removed in CUDA 12.0): enough to parse kernels that read through them.
-template <class T, int Dim = 1, enum cudaTextureReadMode Mode = cudaReadModeElementType>
-struct __attribute__((device_builtin_texture_type)) texture {
+struct textureReference {
   int normalized;
   enum cudaTextureFilterMode filterMode;
   enum cudaTextureAddressMode addressMode[3];
   struct cudaChannelFormatDesc channelDesc;
 };
+template <class T, int Dim = 1, enum cudaTextureReadMode Mode = cudaReadModeElementType>
+struct __attribute__((device_builtin_texture_type)) texture : public textureReference {};
 template <class T, int D, enum cudaTextureReadMode M>
 __device__ T tex1Dfetch(texture<T, D, M> t, int x);
 template <class T, int D, enum cudaTextureReadMode M>
@@ -60,6 +61,20 @@ cudaError_t cudaBindTextureToArray(const texture<T, D, M> &tex, cudaArray_const_
                                    const struct cudaChannelFormatDesc &desc);
 template <class T, int D, enum cudaTextureReadMode M>
 cudaError_t cudaUnbindTexture(const texture<T, D, M> &tex);
+// The C forms, through a textureReference pointer (`cudaBindTexture(0, &tex, ...)`).
+extern "C" cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *tex,
+                                       const void *ptr, const struct cudaChannelFormatDesc *desc,
+                                       size_t size = ~(size_t)0);
+extern "C" cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *tex,
+                                         const void *ptr,
+                                         const struct cudaChannelFormatDesc *desc, size_t width,
+                                         size_t height, size_t pitch);
+extern "C" cudaError_t cudaBindTextureToArray(const struct textureReference *tex,
+                                              cudaArray_const_t array,
+                                              const struct cudaChannelFormatDesc *desc);
+extern "C" cudaError_t cudaUnbindTexture(const struct textureReference *tex);
+extern "C" cudaError_t cudaGetTextureReference(const struct textureReference **tex,
+                                               const void *symbol);
 #endif
 
 #if defined(CUDART_VERSION) && CUDART_VERSION >= 13000

@@ -2,7 +2,8 @@
 """Runs divlint over every .cu/.cuh file of a source tree and sorts each file's outcome.
 
 usage: run_corpus.py [--name NAME] [--timeout S] [--memory-mb MB] [-j N] [--json FILE]
-                     [--divlint-arg ARG]... PATH [DIVLINT] [-- COMPILER ARGS...]
+                     [--divlint-arg ARG]... [--include-own-dir] [--tu-only]
+                     PATH [DIVLINT] [-- COMPILER ARGS...]
 
 One divlint process per file (so one crash or hang costs one file), under a wall-clock timeout
 and an address-space limit. Outcomes:
@@ -115,7 +116,7 @@ def run_one(path, cmd_prefix, cmd_suffix, timeout, memory_mb):
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
     start = time.monotonic()
-    proc = subprocess.Popen(cmd_prefix + [path] + cmd_suffix, stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen(cmd_prefix + [path] + cmd_suffix(path), stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, preexec_fn=limits)
     try:
         _, err = proc.communicate(timeout=timeout)
@@ -156,6 +157,9 @@ def main():
     p.add_argument("--divlint-arg", action="append", default=[],
                    help="an option for divlint itself (e.g. --no-cuda); repeatable")
     p.add_argument("--quiet", action="store_true", help="no per-file lines for failures")
+    p.add_argument("--include-own-dir", action="store_true",
+                   help="add -I<the file's directory> (what `-I.` in a per-directory makefile "
+                        "does: `#include <sibling.h>`)")
     p.add_argument("--tu-only", action="store_true",
                    help="skip files another file of the corpus #includes (headers and .cu "
                         "fragments): analyze translation units only")
@@ -175,7 +179,9 @@ def main():
         sources = [s for s in sources if s not in included]
     name = a.name or os.path.basename(os.path.normpath(a.path))
     prefix = [divlint] + a.divlint_arg
-    suffix = ["--"] + compiler_args
+    def suffix(path):
+        own = ["-I" + (os.path.dirname(path) or ".")] if a.include_own_dir else []
+        return ["--"] + own + compiler_args
 
     start = time.monotonic()
     with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:

@@ -16,6 +16,7 @@
 #include "divlint/FixApplication.h"
 #include "divlint/Report.h"
 #include "divlint/Suppression.h"
+#include "divlint/Watchdog.h"
 #include "divlint/confirm/Confirm.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -110,6 +111,16 @@ static cl::opt<unsigned> Jobs("j",
                               cl::desc("Translation units analyzed in parallel (default: all "
                                        "cores)"),
                               cl::init(0), cl::cat(DivlintCategory));
+static cl::opt<unsigned> TimeoutSeconds(
+    "timeout",
+    cl::desc("Seconds one translation unit may take (parse and analysis); past it divlint "
+             "stops with an error and exit status 2 (0: no limit; default 300)"),
+    cl::init(300), cl::cat(DivlintCategory));
+static cl::opt<unsigned> MemoryLimitMB(
+    "memory-limit",
+    cl::desc("MiB of resident memory the process may use while analyzing; past it divlint "
+             "stops with an error and exit status 2 (0: no limit; default 0)"),
+    cl::init(0), cl::cat(DivlintCategory));
 
 namespace {
 
@@ -470,7 +481,11 @@ int main(int argc, const char **argv) {
     size_t NextToPrint = 0, Finished = 0;
     for (size_t I = 0; I < TUs.size(); ++I)
       Pool.async([&, I] {
-        runJob(TUs[I], *Compilations, Setup, Run);
+        {
+          // clang cannot be interrupted mid-parse: past the limits the process ends (exit 2).
+          WatchdogScope Watch(TUs[I].Input, TimeoutSeconds, MemoryLimitMB);
+          runJob(TUs[I], *Compilations, Setup, Run);
+        }
         std::lock_guard<std::mutex> Guard(Lock);
         Done[I] = 1;
         ++Finished;
