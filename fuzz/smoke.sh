@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI fuzz smoke run: builds the libFuzzer target (clang-22, its own build directory) and fuzzes
 # for FUZZ_SECONDS (default 75) from the seed corpus. Fails on any crash, sanitizer report,
-# timeout or out-of-memory input; the input is left in $FUZZ_WORK/artifacts.
+# timeout or out-of-memory input; the input is left in $FUZZ_WORK/artifacts. A BUILD_DIR that is
+# already configured (CI's build-sanitize, with the tests) is used as it is.
 #   fuzz/smoke.sh [BUILD_DIR]          (default: build-fuzz)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -9,8 +10,10 @@ build="${1:-$root/build-fuzz}"
 seconds="${FUZZ_SECONDS:-75}"
 work="${FUZZ_WORK:-$(mktemp -d /tmp/divlint-fuzz-smoke.XXXXXX)}"
 
-CC=clang-22 CXX=clang++-22 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
-  -DDIVLINT_BUILD_FUZZER=ON -DDIVLINT_BUILD_TESTS=OFF -DDIVLINT_BUILD_TIDY_PLUGIN=OFF >/dev/null
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  CC=clang-22 CXX=clang++-22 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    -DDIVLINT_BUILD_FUZZER=ON -DDIVLINT_BUILD_TESTS=OFF -DDIVLINT_BUILD_TIDY_PLUGIN=OFF >/dev/null
+fi
 cmake --build "$build" -j"$(nproc)" --target divlint-fuzzer
 
 bash "$root/fuzz/make_seed_corpus.sh" "$work/corpus"

@@ -55,6 +55,8 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts) {
        // launches (dynamic parallelism), and wrong-side calls in host code that is never
        // emitted for the device (`max` or `isfinite` in a host function).
        "-fgpu-rdc", "-fgpu-defer-diag",
+       // `"node ("fNID")"`: string pasting written for C++03, which nvcc still accepts.
+       "-Wno-reserved-user-defined-literal",
        // clang 22 overflows an 8 MiB stack at ~2000 nested parentheses before its own limit
        // (2048 in CUDA mode) is hit; real code never comes close to 256.
        "-fbracket-depth=256"};

@@ -1,12 +1,14 @@
 #include "divlint/SourceAnalysis.h"
 
 #include "divlint/Analyzer.h"
+#include "divlint/NvccLeniency.h"
 #include "divlint/StackGuard.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
 
 using namespace clang;
@@ -19,6 +21,7 @@ class RecordingDiagnostics : public DiagnosticConsumer {
 public:
   explicit RecordingDiagnostics(std::vector<std::string> &Errors) : Errors(Errors) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    Level = Leniency.levelFor(Level, Info); // what nvcc accepts is a warning, not a failure
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error) {
       llvm::SmallString<128> Text;
@@ -27,13 +30,18 @@ public:
     }
   }
 
+  NvccLeniency Leniency;
+
 private:
   std::vector<std::string> &Errors;
 };
 
-class Consumer : public ASTConsumer {
+class Consumer : public SemaConsumer {
 public:
-  Consumer(const AnalysisOptions &Opts, SourceAnalysisResult &R) : Opts(Opts), R(R) {}
+  Consumer(const AnalysisOptions &Opts, SourceAnalysisResult &R, NvccLeniency &Leniency)
+      : Opts(Opts), R(R), Leniency(Leniency) {}
+  void InitializeSema(Sema &S) override { Leniency.setSema(&S); }
+  void ForgetSema() override { Leniency.setSema(nullptr); }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     TranslationUnitResult TU = analyzeTranslationUnit(Ctx, Opts);
     R.DeviceFunctions += TU.DeviceFunctions;
@@ -44,14 +52,16 @@ public:
 private:
   const AnalysisOptions &Opts;
   SourceAnalysisResult &R;
+  NvccLeniency &Leniency;
 };
 
 class Action : public ASTFrontendAction {
 public:
   Action(const AnalysisOptions &Opts, SourceAnalysisResult &R) : Opts(Opts), R(R) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
-    CI.getDiagnostics().setClient(new RecordingDiagnostics(R.Errors), /*ShouldOwnClient=*/true);
-    return std::make_unique<Consumer>(Opts, R);
+    auto *Diags = new RecordingDiagnostics(R.Errors);
+    CI.getDiagnostics().setClient(Diags, /*ShouldOwnClient=*/true);
+    return std::make_unique<Consumer>(Opts, R, Diags->Leniency);
   }
 
 private:

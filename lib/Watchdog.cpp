@@ -85,6 +85,13 @@ unsigned residentMemoryMB() {
   return static_cast<unsigned>(Resident * static_cast<uint64_t>(::sysconf(_SC_PAGESIZE)) >> 20);
 }
 
+uint64_t physicalMemoryMB() {
+  long Pages = ::sysconf(_SC_PHYS_PAGES), PageSize = ::sysconf(_SC_PAGESIZE);
+  if (Pages <= 0 || PageSize <= 0)
+    return 0;
+  return static_cast<uint64_t>(Pages) * static_cast<uint64_t>(PageSize) >> 20;
+}
+
 WatchdogScope::WatchdogScope(std::string File, unsigned Seconds, unsigned MemoryMB) {
   if (!Seconds && !MemoryMB)
     return;

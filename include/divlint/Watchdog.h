@@ -31,6 +31,9 @@ private:
 /// The process's resident memory in MiB (0 where unknown).
 unsigned residentMemoryMB();
 
+/// The machine's physical memory in MiB (0 where unknown).
+uint64_t physicalMemoryMB();
+
 } // namespace divlint
 
 #endif

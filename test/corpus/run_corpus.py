@@ -158,8 +158,9 @@ def main():
                    help="an option for divlint itself (e.g. --no-cuda); repeatable")
     p.add_argument("--quiet", action="store_true", help="no per-file lines for failures")
     p.add_argument("--include-own-dir", action="store_true",
-                   help="add -I<the file's directory> (what `-I.` in a per-directory makefile "
-                        "does: `#include <sibling.h>`)")
+                   help="add the file's directory to the include path, after the system "
+                        "headers (what `-I.` in a per-directory makefile does for "
+                        "`#include <sibling.h>`)")
     p.add_argument("--tu-only", action="store_true",
                    help="skip files another file of the corpus #includes (headers and .cu "
                         "fragments): analyze translation units only")
@@ -180,7 +181,9 @@ def main():
     name = a.name or os.path.basename(os.path.normpath(a.path))
     prefix = [divlint] + a.divlint_arg
     def suffix(path):
-        own = ["-I" + (os.path.dirname(path) or ".")] if a.include_own_dir else []
+        # -idirafter: after the system headers, so that a sibling named like one of them
+        # (Rodinia's own cuda.h) does not replace it, as it does not under nvcc.
+        own = ["-idirafter", os.path.dirname(path) or "."] if a.include_own_dir else []
         return ["--"] + own + compiler_args
 
     start = time.monotonic()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs run_corpus.sh over the public corpora of test/corpus/README.md, checked out under DIR
 # (DIR/cuda-samples, DIR/PolyBench-ACC, DIR/gpu-rodinia, DIR/llm.c), with the include paths their
-# own build systems pass. Options after DIVLINT go to run_corpus.sh (-j2, --tu-only, ...).
+# own build systems pass. Options after DIVLINT go to run_corpus.sh (-j2, --tu-only, ...);
+# with JSON_DIR set, each corpus' per-file details go to $JSON_DIR/NAME.json.
 #   test/corpus/run_known_corpora.sh DIR [DIVLINT [run_corpus options...]]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -16,7 +17,9 @@ run() { # NAME [compiler args...]
     echo "run_known_corpora: $dir/$name is missing; skipped" >&2
     return
   fi
-  "$here/run_corpus.sh" --name "$name" --include-own-dir "${OPTS[@]}" "$dir/$name" "$divlint" \
+  local json=()
+  [ -n "${JSON_DIR:-}" ] && json=(--json "$JSON_DIR/$name.json")
+  "$here/run_corpus.sh" --name "$name" --include-own-dir "${json[@]}" "${OPTS[@]}" "$dir/$name" "$divlint" \
     -- "$@" || status=1
 }
 OPTS=("$@")

@@ -7,6 +7,7 @@
 #include "divlint/Watchdog.h"
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <random>
 #include <thread>
@@ -225,6 +226,19 @@ TEST(Robustness, WatchdogLeavesFinishedScopesAlone) {
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   SUCCEED() << "still running after the scope's deadline passed";
+}
+
+TEST(Robustness, PhysicalMemoryMatchesProcMeminfo) {
+  // The default --memory-limit is 3/4 of this; /proc/meminfo's MemTotal is the same memory
+  // less what the kernel reserved for itself.
+  std::ifstream Meminfo("/proc/meminfo");
+  std::string Key;
+  uint64_t TotalKB = 0;
+  Meminfo >> Key >> TotalKB;
+  ASSERT_EQ(Key, "MemTotal:");
+  uint64_t MB = physicalMemoryMB();
+  EXPECT_GE(MB, TotalKB / 1024);
+  EXPECT_LE(MB, TotalKB / 1024 * 11 / 10);
 }
 
 TEST(Robustness, GlobalIndexEqualsZeroDivergesInBlockZero) {

@@ -14,6 +14,7 @@
 #include "divlint/Config.h"
 #include "divlint/CudaFrontend.h"
 #include "divlint/FixApplication.h"
+#include "divlint/NvccLeniency.h"
 #include "divlint/Report.h"
 #include "divlint/Suppression.h"
 #include "divlint/Watchdog.h"
@@ -26,6 +27,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
@@ -119,7 +121,8 @@ static cl::opt<unsigned> TimeoutSeconds(
 static cl::opt<unsigned> MemoryLimitMB(
     "memory-limit",
     cl::desc("MiB of resident memory the process may use while analyzing; past it divlint "
-             "stops with an error and exit status 2 (0: no limit; default 0)"),
+             "stops with an error and exit status 2 (0: no limit; default: 3/4 of the "
+             "machine's memory, so the error comes before the kernel's OOM killer)"),
     cl::init(0), cl::cat(DivlintCategory));
 
 namespace {
@@ -128,9 +131,17 @@ namespace {
 class CountingDiagnostics : public TextDiagnosticPrinter {
 public:
   CountingDiagnostics(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
-      : TextDiagnosticPrinter(OS, Opts) {}
+      : TextDiagnosticPrinter(OS, Opts), Out(OS) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+    DiagnosticsEngine::Level Lenient = Leniency.levelFor(Level, Info);
+    TextDiagnosticPrinter::HandleDiagnostic(Lenient, Info);
+    if (Lenient != Level && !SaidLenient) { // what nvcc accepts is a warning, not a parse failure
+      Out << "divlint: note: clang rejects this but nvcc accepts it (host code, which divlint "
+             "does not analyze, or a CUDA rule nvcc does not enforce); analyzing the file "
+             "anyway\n";
+      SaidLenient = true;
+    }
+    Level = Lenient;
     if (Level >= DiagnosticsEngine::Error) {
       ++Errors;
       if (FirstError.empty()) {
@@ -142,6 +153,11 @@ public:
   }
   unsigned Errors = 0;
   std::string FirstError;
+  bool SaidLenient = false;
+  NvccLeniency Leniency;
+
+private:
+  llvm::raw_ostream &Out;
 };
 
 /// What one input file is analyzed and filtered with (command line over .divlint.yaml).
@@ -163,6 +179,7 @@ struct TranslationUnitJob {
   unsigned DeviceFunctions = 0;
   bool ParseFailed = false;
   std::string ParseMessage;
+  NvccLeniency *Leniency = nullptr; ///< the parse's diagnostics policy (needs the Sema)
 };
 
 /// What every job shares (read-only while jobs run).
@@ -195,10 +212,18 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
   return Kept;
 }
 
-class AnalysisConsumer : public ASTConsumer {
+class AnalysisConsumer : public SemaConsumer {
 public:
   AnalysisConsumer(TranslationUnitJob &Job, const RunOptions &Run, std::string MainFile)
       : Job(Job), Run(Run), MainFile(std::move(MainFile)) {}
+  void InitializeSema(Sema &S) override {
+    if (Job.Leniency)
+      Job.Leniency->setSema(&S);
+  }
+  void ForgetSema() override {
+    if (Job.Leniency)
+      Job.Leniency->setSema(nullptr);
+  }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
     Job.DeviceFunctions += R.DeviceFunctions;
@@ -265,10 +290,12 @@ void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compila
   llvm::raw_string_ostream ErrorStream(Job.ClangErrors);
   ErrorStream.enable_colors(Run.Colors);
   CountingDiagnostics Diags(ErrorStream, DiagOpts);
+  Job.Leniency = &Diags.Leniency;
   Tool.setDiagnosticConsumer(&Diags);
   Tool.setPrintErrorMessage(false);
   AnalysisActionFactory Factory(Job, Run);
   int RC = Tool.run(&Factory);
+  Job.Leniency = nullptr;
   if (RC != 0 || Diags.Errors) {
     Job.ParseFailed = true;
     Job.ParseMessage = "failed to parse as CUDA (" + std::to_string(Diags.Errors) + " error" +
@@ -471,6 +498,9 @@ int main(int argc, const char **argv) {
                  << (NoCuda ? " (--no-cuda)" : "")
                  << "; using the built-in CUDA prelude\n";
 
+  unsigned MemoryLimit = MemoryLimitMB.getNumOccurrences()
+                             ? MemoryLimitMB
+                             : static_cast<unsigned>(physicalMemoryMB() / 4 * 3);
   // Translation units run in parallel; their output is printed in input order as soon as all
   // earlier ones are done, so the output is the same for any -j.
   bool Progress = llvm::sys::Process::StandardErrIsDisplayed() && TUs.size() > 1;
@@ -483,7 +513,7 @@ int main(int argc, const char **argv) {
       Pool.async([&, I] {
         {
           // clang cannot be interrupted mid-parse: past the limits the process ends (exit 2).
-          WatchdogScope Watch(TUs[I].Input, TimeoutSeconds, MemoryLimitMB);
+          WatchdogScope Watch(TUs[I].Input, TimeoutSeconds, MemoryLimit);
           runJob(TUs[I], *Compilations, Setup, Run);
         }
         std::lock_guard<std::mutex> Guard(Lock);
