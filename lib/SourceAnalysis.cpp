@@ -1,6 +1,7 @@
 #include "divlint/SourceAnalysis.h"
 
 #include "divlint/Analyzer.h"
+#include "divlint/MissingIncludes.h"
 #include "divlint/NvccLeniency.h"
 #include "divlint/StackGuard.h"
 #include "clang/AST/ASTConsumer.h"
@@ -8,6 +9,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -59,6 +61,9 @@ class Action : public ASTFrontendAction {
 public:
   Action(const AnalysisOptions &Opts, SourceAnalysisResult &R) : Opts(Opts), R(R) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
+    // Missing headers are skipped, as on the command line (MissingIncludes.h).
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkipMissingIncludes>(CI.getSourceManager(), llvm::nulls()));
     auto *Diags = new RecordingDiagnostics(R.Errors);
     CI.getDiagnostics().setClient(Diags, /*ShouldOwnClient=*/true);
     return std::make_unique<Consumer>(Opts, R, Diags->Leniency);

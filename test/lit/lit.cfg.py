@@ -34,7 +34,9 @@ def cmake_on(value):
 if cmake_on(getattr(config, "divlint_build_tidy_plugin", "OFF")) and \
         cmake_on(getattr(config, "divlint_tidy_plugin_built", "OFF")):
     config.available_features.add("tidy-plugin")
-config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
+# (a wrapper that preloads the sanitizer runtime in a sanitizer build: test/CMakeLists.txt)
+config.substitutions.append(("%clang-tidy", getattr(config, "clang_tidy", "") or
+                             os.path.join(config.llvm_tools_dir, "clang-tidy")))
 config.substitutions.append(("%tidy-plugin",
                              os.path.join(config.divlint_obj_root, "lib", "DivlintTidyModule.so")))
 config.substitutions.append(("%tidy-skewed-plugin",

@@ -14,6 +14,7 @@
 #include "divlint/Config.h"
 #include "divlint/CudaFrontend.h"
 #include "divlint/FixApplication.h"
+#include "divlint/MissingIncludes.h"
 #include "divlint/NvccLeniency.h"
 #include "divlint/Report.h"
 #include "divlint/Suppression.h"
@@ -27,6 +28,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
@@ -155,6 +157,7 @@ public:
   std::string FirstError;
   bool SaidLenient = false;
   NvccLeniency Leniency;
+  llvm::raw_ostream &out() { return Out; }
 
 private:
   llvm::raw_ostream &Out;
@@ -179,7 +182,7 @@ struct TranslationUnitJob {
   unsigned DeviceFunctions = 0;
   bool ParseFailed = false;
   std::string ParseMessage;
-  NvccLeniency *Leniency = nullptr; ///< the parse's diagnostics policy (needs the Sema)
+  CountingDiagnostics *Diags = nullptr; ///< the parse's diagnostics (while it runs)
 };
 
 /// What every job shares (read-only while jobs run).
@@ -217,12 +220,12 @@ public:
   AnalysisConsumer(TranslationUnitJob &Job, const RunOptions &Run, std::string MainFile)
       : Job(Job), Run(Run), MainFile(std::move(MainFile)) {}
   void InitializeSema(Sema &S) override {
-    if (Job.Leniency)
-      Job.Leniency->setSema(&S);
+    if (Job.Diags)
+      Job.Diags->Leniency.setSema(&S);
   }
   void ForgetSema() override {
-    if (Job.Leniency)
-      Job.Leniency->setSema(nullptr);
+    if (Job.Diags)
+      Job.Diags->Leniency.setSema(nullptr);
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
@@ -259,8 +262,11 @@ class AnalysisActionFactory : public tooling::FrontendActionFactory {
   class Action : public ASTFrontendAction {
   public:
     Action(TranslationUnitJob &Job, const RunOptions &Run) : Job(Job), Run(Run) {}
-    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    llvm::StringRef InFile) override {
+      if (Job.Diags) // a missing header is a warning, not the end of the parse
+        CI.getPreprocessor().addPPCallbacks(
+            std::make_unique<SkipMissingIncludes>(CI.getSourceManager(), Job.Diags->out()));
       return std::make_unique<AnalysisConsumer>(Job, Run, InFile.str());
     }
 
@@ -290,12 +296,12 @@ void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compila
   llvm::raw_string_ostream ErrorStream(Job.ClangErrors);
   ErrorStream.enable_colors(Run.Colors);
   CountingDiagnostics Diags(ErrorStream, DiagOpts);
-  Job.Leniency = &Diags.Leniency;
+  Job.Diags = &Diags;
   Tool.setDiagnosticConsumer(&Diags);
   Tool.setPrintErrorMessage(false);
   AnalysisActionFactory Factory(Job, Run);
   int RC = Tool.run(&Factory);
-  Job.Leniency = nullptr;
+  Job.Diags = nullptr;
   if (RC != 0 || Diags.Errors) {
     Job.ParseFailed = true;
     Job.ParseMessage = "failed to parse as CUDA (" + std::to_string(Diags.Errors) + " error" +
