@@ -6,15 +6,23 @@
 
 namespace divlint::confirm {
 
+const char *const ReferenceDir = "ref";
+
 const char *const NcuMetrics = "smsp__sass_branch_targets.sum,"
                                "smsp__sass_branch_targets_threads_divergent.sum,"
                                "smsp__thread_inst_executed_per_inst_executed.ratio";
 
 std::vector<std::string> nvccArguments(const ConfirmPlan &P, const Variant &V) {
   std::vector<std::string> A = {"-O3", "-lineinfo", "-arch=" + P.Arch, "-I."};
+  // Variants with their own sources look for the mirrored headers there, not in the probed src/.
+  std::string Root = V.ownSources() ? V.sourceDir() + "/" : "";
   llvm::StringRef MainDir = llvm::sys::path::parent_path(P.MainRelPath);
-  A.push_back("-Isrc" + (MainDir.empty() ? std::string() : "/" + MainDir.str()));
-  A.insert(A.end(), P.NvccArgs.begin(), P.NvccArgs.end());
+  A.push_back("-I" + Root + "src" + (MainDir.empty() ? std::string() : "/" + MainDir.str()));
+  for (const std::string &Arg : P.NvccArgs) {
+    llvm::StringRef Rest = Arg;
+    bool IntoSrc = Rest.consume_front("-Isrc") && (Rest.empty() || Rest.starts_with("/"));
+    A.push_back(IntoSrc ? "-I" + Root + "src" + Rest.str() : Arg);
+  }
   unsigned NumProbes = P.Probes.empty() ? 1 : unsigned(P.Probes.size());
   A.push_back("-DDIVLINT_NUM_PROBES=" + std::to_string(NumProbes));
   A.push_back(V.Role == VariantRole::Probe ? "-DDIVLINT_MODE=1" : "-DDIVLINT_MODE=0");
@@ -23,7 +31,7 @@ std::vector<std::string> nvccArguments(const ConfirmPlan &P, const Variant &V) {
     A.push_back("-DDIVLINT_PROGRAM_HOOKS");
   A.push_back("-o");
   A.push_back("bin/" + V.Name);
-  A.push_back(P.Mode == PlanMode::Kernel ? "driver.cu" : "src/" + P.MainRelPath);
+  A.push_back(P.Mode == PlanMode::Kernel ? Root + "driver.cu" : "src/" + P.MainRelPath);
   return A;
 }
 
@@ -38,6 +46,13 @@ std::vector<std::string> runArguments(const ConfirmPlan &P, const Variant &V,
   A.insert(A.end(), {"--variant", V.Name, "--out", Dir + "/results/" + V.Name + ".json", "--reps",
                      std::to_string(Probe ? 1 : P.Reps), "--warmup",
                      std::to_string(Probe ? 0 : P.Warmup)});
+  // Fix-its must compute what the original computes: the original (run first) leaves its output
+  // buffers in ref/, and the variants built from the sources as written compare theirs with them
+  // element by element (the driver reports the largest difference; Comparison.h judges it).
+  if (P.hasFixIts() && V.Role == VariantRole::Original)
+    A.insert(A.end(), {"--dump", Dir + "/" + ReferenceDir});
+  if (P.hasFixIts() && V.ownSources())
+    A.insert(A.end(), {"--compare", Dir + "/" + ReferenceDir});
   return A;
 }
 
@@ -116,7 +131,7 @@ std::string runScript(const ConfirmPlan &P) {
      << "NCU=\"${NCU:-$(command -v ncu || true)}\"\n"
      << "JOBS=\"${JOBS:-$(nproc)}\"\n"
      << "TIMEOUT=" << P.TimeoutSeconds << "\n"
-     << "cd \"$DIR\" && mkdir -p bin logs results\n"
+     << "cd \"$DIR\" && mkdir -p bin logs results" << (P.hasFixIts() ? " ref" : "") << "\n"
      << "{ nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader; "
         "\"$NVCC\" --version | tail -n 2; } > results/environment.txt 2>&1\n\n"
      << "build() { # variant nvcc-arguments...\n"
@@ -154,6 +169,8 @@ std::string runScript(const ConfirmPlan &P) {
        << "  echo $? > results/ncu.rc\n"
        << "fi\n";
   }
+  if (P.hasFixIts()) // the original's outputs can be large; the comparisons are in results/
+    OS << "rm -rf " << ReferenceDir << "\n";
   OS << "exit 0\n";
   return S;
 }

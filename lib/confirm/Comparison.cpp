@@ -16,6 +16,48 @@ llvm::StringRef verdictName(Verdict V) {
   return "inconclusive";
 }
 
+llvm::StringRef outputMatchName(OutputMatch M) {
+  switch (M) {
+  case OutputMatch::Identical: return "identical";
+  case OutputMatch::WithinTolerance: return "within-tolerance";
+  case OutputMatch::Differ: return "differ";
+  case OutputMatch::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+OutputMatch matchOutputs(const VariantResult &V, const VariantResult &Original, double Tolerance,
+                         std::string *Why) {
+  auto Unknown = [&](const std::string &Reason) {
+    if (Why)
+      *Why = Reason;
+    return OutputMatch::Unknown;
+  };
+  if (V.Checksums.empty() || Original.Checksums.empty())
+    return Unknown("no output checksums");
+  if (V.Checksums == Original.Checksums)
+    return OutputMatch::Identical;
+  bool Missing = false;
+  for (const auto &[Name, Sum] : Original.Checksums) {
+    auto Same = V.Checksums.find(Name);
+    if (Same != V.Checksums.end() && Same->second == Sum)
+      continue;
+    auto D = V.Compared.find(Name);
+    if (D == V.Compared.end()) {
+      Missing = true;
+      continue;
+    }
+    // Integers must be equal; floating-point values may differ in rounding (contractions).
+    if (D->second.Differing && (!D->second.Floating || D->second.MaxRel > Tolerance))
+      return OutputMatch::Differ;
+  }
+  if (Missing)
+    return Unknown(V.CompareError.empty() ? "checksums differ and the outputs were not compared "
+                                            "element by element"
+                                          : V.CompareError);
+  return OutputMatch::WithinTolerance;
+}
+
 unsigned ConfirmOutcome::count(Verdict V) const {
   unsigned N = 0;
   for (const BranchComparison &B : Branches)
@@ -68,6 +110,48 @@ static bool withinRelative(double Predicted, double Measured, double Tol) {
   return Measured > 0 && std::fabs(Predicted / Measured - 1) <= Tol + 1e-9;
 }
 
+/// Times and compares one fix-it variant of \p S.
+static FixItMeasurement measureFixIt(const ProbeSite &S, const Variant &V, const RunResults &R,
+                                     const VariantResult *Original,
+                                     const VariantResult *Baseline, const Tolerances &Tol) {
+  FixItMeasurement F;
+  F.Variant = V.Name;
+  if (V.FixIndex && *V.FixIndex < S.FixIts.size())
+    F.Fix = S.FixIts[*V.FixIndex];
+  auto It = R.Variants.find(V.Name);
+  if (It == R.Variants.end() || It->second.Status != RunStatus::Ok || !It->second.Time) {
+    F.Problem = It == R.Variants.end()
+                    ? "not run"
+                    : runStatusName(It->second.Status).str() +
+                          (It->second.Message.empty() ? "" : ": " + It->second.Message);
+    return F;
+  }
+  const VariantResult &Fixed = It->second;
+  F.Time = Fixed.Time;
+  if (Baseline && Baseline->Time && F.Time->MedianMs > 0) {
+    F.Baseline = Baseline->Name;
+    F.BaselineMs = Baseline->Time->MedianMs;
+    F.Speedup = Baseline->Time->MedianMs / F.Time->MedianMs;
+    F.SpeedupNoise = std::hypot(medianUncertainty(*Baseline->Time), medianUncertainty(*F.Time));
+  }
+  if (!Original || Original->Status != RunStatus::Ok) {
+    F.Problem = "no original outputs to compare with";
+    return F;
+  }
+  std::string Why;
+  F.Outputs = matchOutputs(Fixed, *Original, Tol.Output, &Why);
+  for (const auto &[Name, D] : Fixed.Compared) {
+    F.DifferingElements += D.Differing;
+    if (D.Differing)
+      F.MaxRelDiff = std::max(F.MaxRelDiff.value_or(0), D.MaxRel);
+  }
+  if (!Fixed.Compared.empty() && !F.MaxRelDiff)
+    F.MaxRelDiff = 0;
+  if (F.Outputs == OutputMatch::Unknown)
+    F.Problem = "outputs not compared: " + Why;
+  return F;
+}
+
 static void judgeClass(const ConfirmPlan &Plan, BranchComparison &B) {
   const MeasuredBranch &M = B.Measured;
   const PredictedBranch &P = B.Predicted;
@@ -116,7 +200,7 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
   ConfirmOutcome Out;
   Out.Tol = Tol;
   Out.Ncu = R.Ncu;
-  const VariantResult *Original = nullptr, *Probe = nullptr;
+  const VariantResult *Original = nullptr, *Probe = nullptr, *Unprobed = nullptr;
   for (const Variant &V : Plan.Variants) {
     auto It = R.Variants.find(V.Name);
     if (It == R.Variants.end())
@@ -126,11 +210,38 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
       Original = &VR;
     if (V.Role == VariantRole::Probe)
       Probe = &VR;
+    if (V.Role == VariantRole::Unprobed)
+      Unprobed = &VR;
     if (Out.Device.empty())
       Out.Device = VR.Device;
-    if (VR.Status != RunStatus::Ok && V.Role != VariantRole::Uniform)
+    // Counterfactuals and fix-its are reported on their branch, the unprobed baseline below.
+    bool Essential = V.Role == VariantRole::Original || V.Role == VariantRole::Probe;
+    if (VR.Status != RunStatus::Ok && Essential)
       Out.Problems.push_back(V.Name + ": " + runStatusName(VR.Status).str() +
                              (VR.Message.empty() ? "" : ": " + VR.Message));
+  }
+  bool OriginalOk = Original && Original->Status == RunStatus::Ok;
+  // Fix-its are timed against the source as written (no probe code), else against the original.
+  const VariantResult *FixItBaseline = nullptr;
+  if (Unprobed && Unprobed->Status == RunStatus::Ok && Unprobed->Time) {
+    FixItBaseline = Unprobed;
+    if (OriginalOk && Original->Time && Unprobed->Time->MedianMs > 0)
+      Out.Notes.push_back("the probed original (probes inert) ran in " +
+                          fmt(Original->Time->MedianMs / Unprobed->Time->MedianMs, "%.3f") +
+                          "x the time of the source as written (unprobed)");
+    std::string Why;
+    OutputMatch M = OriginalOk ? matchOutputs(*Unprobed, *Original, Tol.Output, &Why)
+                               : OutputMatch::Unknown;
+    if (M != OutputMatch::Identical && OriginalOk)
+      Out.Notes.push_back("the unprobed source's outputs are " + outputMatchName(M).str() +
+                          (Why.empty() ? "" : " (" + Why + ")") +
+                          " compared with the probed original's");
+  } else if (Unprobed) {
+    Out.Notes.push_back("unprobed baseline: " + runStatusName(Unprobed->Status).str() +
+                        (Unprobed->Message.empty() ? "" : ": " + Unprobed->Message) +
+                        "; fix-its are timed against the probed original");
+    if (OriginalOk && Original->Time)
+      FixItBaseline = Original;
   }
   if (Original && Original->Status == RunStatus::Ok)
     Out.Original = Original->Time;
@@ -151,7 +262,7 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
                         std::to_string(Probe->SnapshotsOk.value_or(0)) +
                         " reads; the read at exit failed: " + Probe->SnapshotError + ")");
   }
-  unsigned OutputsChanged = 0;
+  unsigned OutputsChanged = 0, FixItsChangedOutputs = 0;
 
   for (const ProbeSite &S : Plan.Probes) {
     if (!Plan.inScope(S))
@@ -232,6 +343,14 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
     }
     if (!M.UniformizedProblem.empty())
       B.Notes.push_back("counterfactual: " + M.UniformizedProblem);
+    for (const Variant &V : Plan.Variants)
+      if (V.Role == VariantRole::FixIt && V.ProbeId == S.Id)
+        B.FixIts.push_back(measureFixIt(S, V, R, Original, FixItBaseline, Tol));
+    for (const FixItMeasurement &F : B.FixIts) {
+      if (!F.Problem.empty())
+        B.Notes.push_back(F.Variant + ": " + F.Problem);
+      FixItsChangedOutputs += F.Outputs == OutputMatch::Differ;
+    }
     if (M.Slowdown && B.PredictedSlowdown) {
       if (*M.SlowdownNoise > Tol.Slowdown / 2) {
         B.SlowdownVerdict = Verdict::Inconclusive;
@@ -260,6 +379,10 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
       B.Overall = Verdict::Inconclusive;
     Out.Branches.push_back(std::move(B));
   }
+  if (FixItsChangedOutputs)
+    Out.Problems.push_back(std::to_string(FixItsChangedOutputs) +
+                           " fix-it variant(s) computed different outputs than the original "
+                           "(beyond --output-tolerance): the fix-it does not keep the meaning");
   if (OutputsChanged)
     Out.Notes.push_back(std::to_string(OutputsChanged) +
                         " uniformized variant(s) computed different outputs than the original "

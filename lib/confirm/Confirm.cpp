@@ -5,8 +5,10 @@
 #include "divlint/confirm/ConfirmAnalysis.h"
 #include "divlint/confirm/ConfirmReport.h"
 #include "divlint/confirm/DriverGenerator.h"
+#include "divlint/confirm/FixitSources.h"
 #include "divlint/confirm/Results.h"
 #include "divlint/confirm/Runner.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -143,63 +145,76 @@ std::optional<std::string> firstVariantProblem(const ConfirmPlan &Plan, const st
 }
 
 /// The options of `divlint confirm`. Created on the first call (so that `divlint FILE.cu` never
-/// sees them) and kept: llvm::cl options cannot be unregistered, only reset between parses.
+/// sees them) and kept: llvm::cl options cannot be unregistered, only reset between parses. They
+/// live in their own subcommand, so that names divlint's own options also use (--timeout, -j...)
+/// do not clash in llvm::cl's registry.
 struct ConfirmOptions {
+  cl::SubCommand Sub{"confirm", "compile and run flagged kernels on a GPU"};
   cl::OptionCategory Cat{"divlint confirm options"};
-  cl::list<std::string> Inputs{cl::Positional, cl::desc("<FILE.cu>"), cl::cat(Cat)};
+  cl::list<std::string> Inputs{cl::Positional, cl::desc("<FILE.cu>"), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<std::string> Kernel{"kernel", cl::desc("Kernel mode: the __global__ function to launch"),
-                              cl::value_desc("name"), cl::cat(Cat)};
-  cl::opt<std::string> Grid{"grid", cl::desc("Grid X[,Y[,Z]] (kernel mode)"), cl::cat(Cat)};
-  cl::opt<std::string> Block{"block", cl::desc("Block X[,Y[,Z]] (kernel mode)"), cl::cat(Cat)};
+                              cl::value_desc("name"), cl::sub(Sub), cl::cat(Cat)};
+  cl::opt<std::string> Grid{"grid", cl::desc("Grid X[,Y[,Z]] (kernel mode)"), cl::sub(Sub),
+                            cl::cat(Cat)};
+  cl::opt<std::string> Block{"block", cl::desc("Block X[,Y[,Z]] (kernel mode)"), cl::sub(Sub),
+                             cl::cat(Cat)};
   cl::list<std::string> ArgSpecs{
       "arg",
       cl::desc("A kernel parameter: name=VALUE, or name=TYPE[COUNT][:FILL] with FILL one of "
                "random[=LO..HI], alternating[=A,B], sorted[=START], constant[=V]"),
-      cl::cat(Cat)};
+      cl::sub(Sub), cl::cat(Cat)};
   cl::opt<unsigned> SharedMem{"smem", cl::desc("Dynamic shared memory bytes of the launch"),
-                              cl::init(0), cl::cat(Cat)};
+                              cl::init(0), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<uint64_t> Seed{"seed", cl::desc("Seed of the random fills (default 1)"), cl::init(1),
-                         cl::cat(Cat)};
+                         cl::sub(Sub), cl::cat(Cat)};
   cl::opt<unsigned> Reps{"reps", cl::desc("Timed launches per variant (at least 20; default 30)"),
-                         cl::init(30), cl::cat(Cat)};
+                         cl::init(30), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<unsigned> Warmup{"warmup", cl::desc("Untimed launches first (default 3)"), cl::init(3),
-                           cl::cat(Cat)};
+                           cl::sub(Sub), cl::cat(Cat)};
   cl::opt<std::string> Arch{"arch", cl::desc("nvcc -arch (default native: the local GPU)"),
-                            cl::init("native"), cl::cat(Cat)};
+                            cl::init("native"), cl::sub(Sub), cl::cat(Cat)};
   cl::list<std::string> NvccArgs{"nvcc-arg",
                                  cl::desc("Extra nvcc argument (repeatable; -I/-D also reach the "
                                           "analysis)"),
-                                 cl::cat(Cat)};
+                                 cl::sub(Sub), cl::cat(Cat)};
   cl::opt<unsigned> Timeout{"timeout",
                             cl::desc("Seconds before a run is killed (default 120)"),
-                            cl::init(120), cl::cat(Cat)};
+                            cl::init(120), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<bool> Keep{"keep", cl::desc("Keep the build directory (sources, binaries, logs)"),
-                     cl::cat(Cat)};
+                     cl::sub(Sub), cl::cat(Cat)};
   cl::opt<std::string> JsonOut{"json", cl::desc("Also write the report as JSON ('-': stdout)"),
-                               cl::value_desc("file"), cl::cat(Cat)};
+                               cl::value_desc("file"), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<bool> Ncu{"ncu", cl::desc("Add ncu's branch metrics (when ncu is on PATH)"),
-                    cl::cat(Cat)};
+                    cl::sub(Sub), cl::cat(Cat)};
   cl::opt<double> SlowdownTol{"tolerance",
                               cl::desc("Relative tolerance of slowdowns (default 0.2)"),
-                              cl::init(0.2), cl::cat(Cat)};
+                              cl::init(0.2), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<double> EffTol{"efficiency-tolerance",
                          cl::desc("Relative tolerance of efficiencies (default 0.2)"),
-                         cl::init(0.2), cl::cat(Cat)};
+                         cl::init(0.2), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<bool> NoCounterfactual{"no-counterfactual",
                                  cl::desc("Kernel mode: do not time uniformized variants"),
-                                 cl::cat(Cat)};
+                                 cl::sub(Sub), cl::cat(Cat)};
+  cl::opt<bool> NoFixIts{"no-fixits", cl::desc("Kernel mode: do not time fix-it variants"),
+                         cl::sub(Sub), cl::cat(Cat)};
+  cl::opt<double> OutputTol{
+      "output-tolerance",
+      cl::desc("Fix-it outputs that are not byte-identical to the original's still match when "
+               "every floating-point element is within this relative difference "
+               "(|a-b| / max(1,|a|,|b|); default 1e-5; integers must be equal)"),
+      cl::init(1e-5), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<std::string> EmitOnly{
       "emit-only", cl::desc("Write the build directory (with run.sh) to DIR; build nothing"),
-      cl::value_desc("dir"), cl::cat(Cat)};
+      cl::value_desc("dir"), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<std::string> FromResults{
       "from-results", cl::desc("Judge what run.sh left in DIR (a --emit-only directory)"),
-      cl::value_desc("dir"), cl::cat(Cat)};
+      cl::value_desc("dir"), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<std::string> NvccPath{"nvcc", cl::desc("nvcc to use (default: found on PATH, "
                                                   "$CUDA_PATH/bin, /usr/local/cuda/bin)"),
-                                 cl::value_desc("path"), cl::cat(Cat)};
+                                 cl::value_desc("path"), cl::sub(Sub), cl::cat(Cat)};
   cl::opt<unsigned> Jobs{"jobs", cl::desc("Parallel nvcc builds (default: the cores)"),
                          cl::init(std::max(1u, std::thread::hardware_concurrency())),
-                         cl::cat(Cat)};
+                         cl::sub(Sub), cl::cat(Cat)};
 };
 
 ConfirmOptions &confirmOptions() {
@@ -211,7 +226,7 @@ ConfirmOptions &confirmOptions() {
 
 int runConfirm(int argc, const char **argv) {
   // Everything after `--` is the program's (program mode).
-  std::vector<const char *> Args = {"divlint confirm"};
+  std::vector<const char *> Args = {"divlint", "confirm"}; // argv[1] selects the subcommand
   std::vector<std::string> ProgramArgs;
   bool DashDash = false;
   for (int I = 1; I < argc; ++I) {
@@ -245,11 +260,12 @@ int runConfirm(int argc, const char **argv) {
   auto &SlowdownTol = Opt.SlowdownTol;
   auto &EffTol = Opt.EffTol;
   auto &NoCounterfactual = Opt.NoCounterfactual;
+  auto &NoFixIts = Opt.NoFixIts;
   auto &EmitOnly = Opt.EmitOnly;
   auto &FromResults = Opt.FromResults;
   auto &NvccPath = Opt.NvccPath;
   auto &Jobs = Opt.Jobs;
-  cl::HideUnrelatedOptions(Opt.Cat);
+  cl::HideUnrelatedOptions(Opt.Cat, Opt.Sub);
   std::string ParseErrors;
   llvm::raw_string_ostream ParseOS(ParseErrors);
   if (!cl::ParseCommandLineOptions(
@@ -266,6 +282,7 @@ int runConfirm(int argc, const char **argv) {
   Tolerances Tol;
   Tol.Slowdown = SlowdownTol;
   Tol.Efficiency = EffTol;
+  Tol.Output = Opt.OutputTol;
 
   if (!FromResults.empty()) {
     auto Buffer = llvm::MemoryBuffer::getFile(FromResults + "/plan.json");
@@ -295,7 +312,7 @@ int runConfirm(int argc, const char **argv) {
     return fail("program arguments after `--` are for program mode; kernel mode takes --arg");
   if (Reps < 20)
     return fail("--reps must be at least 20 (medians of fewer launches are too noisy)");
-  if (SlowdownTol <= 0 || EffTol <= 0)
+  if (SlowdownTol <= 0 || EffTol <= 0 || Opt.OutputTol < 0)
     return fail("tolerances must be positive");
 
   ConfirmPlan Plan;
@@ -395,21 +412,37 @@ int runConfirm(int argc, const char **argv) {
     for (const ResolvedArg &R : L.Args)
       Plan.ArgsDescribed.push_back(R.describe());
     Driver = generateDriver(L, "src/" + Plan.MainRelPath, absolutePath(Source));
-    Plan.Variants.push_back({"original", VariantRole::Original, -1, std::nullopt});
-    Plan.Variants.push_back({"probe", VariantRole::Probe, -1, std::nullopt});
-    if (!NoCounterfactual)
-      for (const ProbeSite &S : Plan.Probes) {
-        const PredictedBranch *P = S.prediction(Plan.Kernel);
-        if (Plan.inScope(S) && P && P->Class == Uniformity::LaneVarying)
-          Plan.Variants.push_back({"uniform-" + std::to_string(S.Id), VariantRole::Uniform,
-                                   int(S.Id), S.Id});
-      }
-    // Fix-it variants (VariantRole::FixIt) go here once findings carry replacements.
+    addKernelVariants(Plan, !NoCounterfactual, !NoFixIts);
   } else {
-    Plan.Variants.push_back({"probe", VariantRole::Probe, -1, std::nullopt});
+    Plan.Variants.push_back({"probe", VariantRole::Probe, -1, std::nullopt, std::nullopt});
     if (Ncu)
-      Plan.Variants.push_back({"original", VariantRole::Original, -1, std::nullopt});
+      Plan.Variants.push_back({"original", VariantRole::Original, -1, std::nullopt, std::nullopt});
   }
+
+  // The unprobed and fix-it variants' sources (variants/<name>/): the files as written, with the
+  // fix-it's replacements applied. A fix-it that cannot be applied is dropped, and said so.
+  std::vector<std::pair<std::string, std::vector<MirroredFile>>> VariantTrees;
+  for (auto It = Plan.Variants.begin(); It != Plan.Variants.end();) {
+    const FixSuggestion *Fix = nullptr;
+    if (It->Role == VariantRole::FixIt)
+      Fix = &Plan.Probes[*It->ProbeId].FixIts[*It->FixIndex];
+    if (!It->ownSources()) {
+      ++It;
+      continue;
+    }
+    auto Files = applyFixIt(A.Instrumented.Files, Fix);
+    if (!Files) {
+      llvm::errs() << "divlint confirm: warning: fix-it variant " << It->Name
+                   << " left out: " << llvm::toString(Files.takeError()) << "\n";
+      It = Plan.Variants.erase(It);
+      continue;
+    }
+    VariantTrees.push_back({It->sourceDir(), std::move(*Files)});
+    ++It;
+  }
+  if (!Plan.hasFixIts()) // no fix-it left: no baseline needed
+    llvm::erase_if(Plan.Variants,
+                   [](const Variant &V) { return V.Role == VariantRole::Unprobed; });
 
   // The build directory.
   std::string Dir;
@@ -430,6 +463,13 @@ int runConfirm(int argc, const char **argv) {
   if (KernelMode) {
     Ok &= writeText(Dir + "/divlint_driver.cuh", DriverRuntimeText);
     Ok &= writeText(Dir + "/driver.cu", Driver);
+  }
+  for (const auto &[VariantDir, Files] : VariantTrees) {
+    if (!Plan.variant(llvm::sys::path::filename(VariantDir)))
+      continue; // the baseline of fix-its that were all left out
+    for (const MirroredFile &F : Files)
+      Ok &= writeText(Dir + "/" + VariantDir + "/src/" + F.RelPath, F.Text);
+    Ok &= writeText(Dir + "/" + VariantDir + "/driver.cu", Driver);
   }
   Ok &= writeText(Dir + "/plan.json", planToJson(Plan).dump(2) + "\n");
   Ok &= writeText(Dir + "/run.sh", runScript(Plan));

@@ -1,5 +1,7 @@
 #include "divlint/confirm/ConfirmPlan.h"
 
+#include <algorithm>
+
 using nlohmann::json;
 
 namespace divlint::confirm {
@@ -9,6 +11,7 @@ llvm::StringRef variantRoleName(VariantRole R) {
   case VariantRole::Original: return "original";
   case VariantRole::Probe: return "probe";
   case VariantRole::Uniform: return "uniform";
+  case VariantRole::Unprobed: return "unprobed";
   case VariantRole::FixIt: return "fixit";
   }
   return "original";
@@ -28,6 +31,35 @@ bool ConfirmPlan::inScope(const ProbeSite &P) const {
     if (B.Kernel == Kernel)
       return true;
   return false;
+}
+
+bool ConfirmPlan::hasFixIts() const {
+  return std::any_of(Variants.begin(), Variants.end(),
+                     [](const Variant &V) { return V.Role == VariantRole::FixIt; });
+}
+
+void addKernelVariants(ConfirmPlan &P, bool Counterfactuals, bool FixIts) {
+  P.Variants.push_back({"original", VariantRole::Original, -1, std::nullopt, std::nullopt});
+  P.Variants.push_back({"probe", VariantRole::Probe, -1, std::nullopt, std::nullopt});
+  std::vector<Variant> Fixed;
+  for (const ProbeSite &S : P.Probes) {
+    const PredictedBranch *Pred = S.prediction(P.Kernel);
+    if (!P.inScope(S) || !Pred || Pred->Class != Uniformity::LaneVarying)
+      continue;
+    if (Counterfactuals)
+      P.Variants.push_back({"uniform-" + std::to_string(S.Id), VariantRole::Uniform, int(S.Id),
+                            S.Id, std::nullopt});
+    if (!FixIts)
+      continue;
+    for (unsigned I = 0; I < S.FixIts.size(); ++I)
+      Fixed.push_back({"fixit-" + std::to_string(S.Id) +
+                           (S.FixIts.size() > 1 ? "-" + std::to_string(I) : std::string()),
+                       VariantRole::FixIt, -1, S.Id, I});
+  }
+  if (Fixed.empty())
+    return;
+  P.Variants.push_back({"unprobed", VariantRole::Unprobed, -1, std::nullopt, std::nullopt});
+  P.Variants.insert(P.Variants.end(), Fixed.begin(), Fixed.end());
 }
 
 namespace {
@@ -80,10 +112,21 @@ PredictedBranch predictionFrom(const json &J) {
   return P;
 }
 
+FixSuggestion fixItFrom(const json &J) {
+  FixSuggestion F;
+  F.Description = J.value("description", "");
+  for (const json &R : J.value("replacements", json::array()))
+    F.Replacements.push_back({R.value("file", ""), R.value("offset", 0u), R.value("length", 0u),
+                              R.value("text", "")});
+  return F;
+}
+
 json probeJson(const ProbeSite &P) {
-  json Preds = json::array();
+  json Preds = json::array(), Fixes = json::array();
   for (const PredictedBranch &B : P.Predictions)
     Preds.push_back(predictionJson(B));
+  for (const FixSuggestion &F : P.FixIts)
+    Fixes.push_back(fixItToJson(F));
   return {{"id", P.Id},
           {"kind", P.Kind == ProbeKind::Switch ? "switch" : "branch"},
           {"file", P.File},
@@ -99,7 +142,8 @@ json probeJson(const ProbeSite &P) {
           {"function", P.Function},
           {"cost_true", P.CostTrue},
           {"cost_false", P.CostFalse},
-          {"predictions", Preds}};
+          {"predictions", Preds},
+          {"fixits", Fixes}};
 }
 
 ProbeSite probeFrom(const json &J) {
@@ -121,6 +165,8 @@ ProbeSite probeFrom(const json &J) {
   P.CostFalse = J.value("cost_false", 1.0);
   for (const json &B : J.value("predictions", json::array()))
     P.Predictions.push_back(predictionFrom(B));
+  for (const json &F : J.value("fixits", json::array()))
+    P.FixIts.push_back(fixItFrom(F));
   return P;
 }
 
@@ -133,6 +179,14 @@ Dim3 dimFrom(const json &J) {
 }
 
 } // namespace
+
+json fixItToJson(const FixSuggestion &F) {
+  json Reps = json::array();
+  for (const Replacement &R : F.Replacements)
+    Reps.push_back(
+        {{"file", R.File}, {"offset", R.Offset}, {"length", R.Length}, {"text", R.Text}});
+  return {{"description", F.Description}, {"replacements", Reps}};
+}
 
 json planToJson(const ConfirmPlan &P) {
   json Probes = json::array(), Skipped = json::array(), Variants = json::array();
@@ -148,7 +202,8 @@ json planToJson(const ConfirmPlan &P) {
     Variants.push_back({{"name", V.Name},
                         {"role", variantRoleName(V.Role).str()},
                         {"uniform_id", V.UniformId},
-                        {"probe_id", opt(V.ProbeId)}});
+                        {"probe_id", opt(V.ProbeId)},
+                        {"fix_index", opt(V.FixIndex)}});
   return {{"version", 1},
           {"mode", P.Mode == PlanMode::Kernel ? "kernel" : "program"},
           {"source", P.Source},
@@ -192,11 +247,12 @@ llvm::Expected<ConfirmPlan> planFromJson(const json &J) {
       Var.Name = V.value("name", "");
       std::string Role = V.value("role", "original");
       for (VariantRole R : {VariantRole::Original, VariantRole::Probe, VariantRole::Uniform,
-                            VariantRole::FixIt})
+                            VariantRole::Unprobed, VariantRole::FixIt})
         if (variantRoleName(R) == Role)
           Var.Role = R;
       Var.UniformId = V.value("uniform_id", -1);
       get(V, "probe_id", Var.ProbeId);
+      get(V, "fix_index", Var.FixIndex);
       P.Variants.push_back(Var);
     }
     P.Kernel = J.value("kernel", "");

@@ -72,6 +72,61 @@ json timingJson(const std::optional<Timing> &T) {
           {"min_ms", T->MinMs},       {"max_ms", T->MaxMs}, {"times_ms", T->TimesMs}};
 }
 
+std::string location(const ProbeSite &S) {
+  return llvm::sys::path::filename(S.File).str() + ":" + std::to_string(S.Line) + ":" +
+         std::to_string(S.Column);
+}
+
+std::string outputsText(const FixItMeasurement &F) {
+  std::string S = outputMatchName(F.Outputs).str();
+  if (F.Outputs == OutputMatch::WithinTolerance || F.Outputs == OutputMatch::Differ)
+    S += " (" + std::to_string(F.DifferingElements) + " elements, max rel " +
+         num(F.MaxRelDiff, "%.2g") + ")";
+  return S;
+}
+
+/// One row per fix-it variant: its speedup and whether it computed what the original did.
+void writeFixItTable(llvm::raw_ostream &OS, const ConfirmOutcome &O) {
+  bool Any = false;
+  for (const BranchComparison &B : O.Branches)
+    Any |= !B.FixIts.empty();
+  if (!Any)
+    return;
+  OS << "\nfix-its (speedup = T(source as written) / T(fix-it applied); outputs vs the "
+        "original's, tolerance "
+     << fmt(O.Tol.Output, "%.0e") << " relative):\n"
+     << cell("id", 3) << cell("location", 22) << cell("condition", 24) << cell("variant", 12)
+     << cell("fix-it time", 12) << cell("speedup", 16) << "outputs\n";
+  for (const BranchComparison &B : O.Branches)
+    for (const FixItMeasurement &F : B.FixIts) {
+      std::string Speedup = num(F.Speedup, "%.3fx");
+      if (F.SpeedupNoise)
+        Speedup += " +-" + fmt(100 * *F.SpeedupNoise, "%.1f") + "%";
+      OS << cell(std::to_string(B.Site.Id), 3) << cell(location(B.Site), 22)
+         << cell(B.Site.Condition, 24) << cell(F.Variant, 12)
+         << cell(F.Time ? fmt(F.Time->MedianMs, "%.4f") + " ms" : "-", 12) << cell(Speedup, 16)
+         << (F.Problem.empty() ? outputsText(F) : F.Problem) << "\n"
+         << "   " << F.Fix.Description
+         << (F.Baseline == "original" ? " (timed against the probed original)" : "") << "\n";
+    }
+}
+
+json fixItJson(const FixItMeasurement &F) {
+  json Fix = fixItToJson(F.Fix);
+  return {{"variant", F.Variant},
+          {"description", Fix["description"]},
+          {"replacements", Fix["replacements"]},
+          {"timing", timingJson(F.Time)},
+          {"baseline", nullIfEmpty(F.Baseline)},
+          {"baseline_median_ms", opt(F.BaselineMs)},
+          {"speedup", opt(F.Speedup)},
+          {"speedup_noise", opt(F.SpeedupNoise)},
+          {"outputs", outputMatchName(F.Outputs).str()},
+          {"max_rel_diff", opt(F.MaxRelDiff)},
+          {"differing_elements", F.DifferingElements},
+          {"problem", nullIfEmpty(F.Problem)}};
+}
+
 } // namespace
 
 void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const ConfirmOutcome &O) {
@@ -109,8 +164,7 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
      << cell("slowdown pred/meas", 18) << "verdict\n";
   for (const BranchComparison &B : O.Branches) {
     const ProbeSite &S = B.Site;
-    std::string Loc = llvm::sys::path::filename(S.File).str() + ":" + std::to_string(S.Line) +
-                      ":" + std::to_string(S.Column);
+    std::string Loc = location(S);
     std::string Eff = num(B.PredictedEfficiency) + "/" + num(B.Measured.Efficiency);
     std::string Slow = num(B.PredictedSlowdown) + "/" + num(B.Measured.Slowdown, "%.2fx");
     OS << cell(std::to_string(S.Id), 3) << cell(Loc, 22) << cell(S.Construct, 9)
@@ -132,6 +186,7 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
     for (const std::string &L : Lines)
       OS << "  " << B.Site.Id << ": " << L << "\n";
   }
+  writeFixItTable(OS, O);
   unsigned Compared = 0, Within = 0;
   for (const BranchComparison &B : O.Branches)
     if (B.SlowdownVerdict && *B.SlowdownVerdict != Verdict::Inconclusive) {
@@ -185,7 +240,15 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
 json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
   json Branches = json::array();
   unsigned Compared = 0, Within = 0;
+  std::map<OutputMatch, unsigned> FixItOutputs;
+  unsigned FixIts = 0;
   for (const BranchComparison &B : O.Branches) {
+    json Fixes = json::array();
+    for (const FixItMeasurement &F : B.FixIts) {
+      Fixes.push_back(fixItJson(F));
+      ++FixIts;
+      ++FixItOutputs[F.Outputs];
+    }
     const ProbeSite &S = B.Site;
     const PredictedBranch &Pr = B.Predicted;
     const MeasuredBranch &M = B.Measured;
@@ -252,6 +315,7 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
                         {"predicted", Predicted},
                         {"measured", Measured},
                         {"verdict", Verdicts},
+                        {"fixits", Fixes},
                         {"notes", B.Notes}});
   }
   json Skipped = json::array();
@@ -283,7 +347,10 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
           {"program_args", P.ProgramArgs},
           {"device", O.Device},
           {"original", timingJson(O.Original)},
-          {"tolerance", {{"slowdown", O.Tol.Slowdown}, {"efficiency", O.Tol.Efficiency}}},
+          {"tolerance",
+           {{"slowdown", O.Tol.Slowdown},
+            {"efficiency", O.Tol.Efficiency},
+            {"output", O.Tol.Output}}},
           {"branches", Branches},
           {"summary",
            {{"branches", O.Branches.size()},
@@ -291,7 +358,11 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
             {"refuted", O.count(Verdict::Refuted)},
             {"inconclusive", O.count(Verdict::Inconclusive)},
             {"slowdown_compared", Compared},
-            {"slowdown_within_tolerance", Within}}},
+            {"slowdown_within_tolerance", Within},
+            {"fixits", FixIts},
+            {"fixit_outputs_identical", FixItOutputs[OutputMatch::Identical]},
+            {"fixit_outputs_within_tolerance", FixItOutputs[OutputMatch::WithinTolerance]},
+            {"fixit_outputs_differ", FixItOutputs[OutputMatch::Differ]}}},
           {"skipped", Skipped},
           {"ncu", Ncu},
           {"problems", O.Problems},

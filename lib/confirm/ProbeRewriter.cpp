@@ -297,6 +297,17 @@ std::string caseTargets(ASTContext &Ctx, const Expr *E) {
   return "[](long long v) -> int { return " + Body + "; }";
 }
 
+/// Whether \p Fixes already holds \p Fix (the same rewrite found in another kernel's context).
+bool hasFixIt(const std::vector<FixSuggestion> &Fixes, const FixSuggestion &Fix) {
+  auto Same = [](const Replacement &A, const Replacement &B) {
+    return A.File == B.File && A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
+  };
+  return std::any_of(Fixes.begin(), Fixes.end(), [&](const FixSuggestion &F) {
+    return std::equal(F.Replacements.begin(), F.Replacements.end(), Fix.Replacements.begin(),
+                      Fix.Replacements.end(), Same);
+  });
+}
+
 std::string quoted(llvm::StringRef Path) {
   std::string Q = "\"";
   for (char C : Path) {
@@ -402,9 +413,17 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
     P.Construct = F.Construct;
     P.Condition = F.ConditionText;
     P.Function = F.Function;
-    for (const Finding *G : Group)
+    for (const Finding *G : Group) {
       P.Predictions.push_back(predictionFromFinding(*G));
-    std::tie(P.CostTrue, P.CostFalse) = armCosts(Ctx, Info->second.E, F.Construct);
+      for (const FixSuggestion &Fix : G->Fixes)
+        if (!Fix.Replacements.empty() && !hasFixIt(P.FixIts, Fix))
+          P.FixIts.push_back(Fix);
+    }
+    // The finding's own arm costs when it states them (the ones its prediction used).
+    if (F.ArmCostTrue && F.ArmCostFalse)
+      std::tie(P.CostTrue, P.CostFalse) = std::make_pair(*F.ArmCostTrue, *F.ArmCostFalse);
+    else
+      std::tie(P.CostTrue, P.CostFalse) = armCosts(Ctx, Info->second.E, F.Construct);
     Out.Probes.push_back(std::move(P));
     Accepted.push_back({Key, Kind});
     CaseMaps.push_back(Kind == ProbeKind::Switch ? caseTargets(Ctx, Info->second.E) : "");
@@ -439,6 +458,7 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
     MirroredFile M;
     M.OriginalPath = F.Path;
     M.RelPath = RelPath(F.Path);
+    M.Original = SM.getBufferData(F.FID).str();
     if (const llvm::RewriteBuffer *B = RW.getRewriteBufferFor(F.FID)) {
       M.Rewritten = true;
       M.Text = "#include \"divlint_probe.cuh\"\n#line 1 " + quoted(F.Path) + "\n" +

@@ -68,6 +68,12 @@ llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into) {
     json Probes = J.value("probes", json::array());
     for (auto &[Name, Sum] : Checksums.items())
       Into.Checksums[Name] = Sum.get<std::string>();
+    json Compared = J.value("compared", json::object()); // items() must not outlive it
+    for (auto &[Name, D] : Compared.items())
+      Into.Compared[Name] = {D.value("elements", uint64_t(0)), D.value("differing", uint64_t(0)),
+                             D.value("max_abs", 0.0), D.value("max_rel", 0.0),
+                             D.value("floating", false)};
+    Into.CompareError = J.value("compare_error", "");
     for (const json &P : Probes) {
       unsigned Id = P.value("id", 0u);
       if (Id >= Into.Probes.size())

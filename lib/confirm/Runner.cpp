@@ -142,7 +142,7 @@ static void buildAll(const ConfirmPlan &P, const std::vector<const Variant *> &V
 
 bool executePlan(const ConfirmPlan &P, const std::string &Dir, const RunnerSettings &S,
                  llvm::raw_ostream &Log) {
-  for (const char *Sub : {"bin", "logs", "results"})
+  for (const char *Sub : {"bin", "logs", "results", ReferenceDir})
     llvm::sys::fs::create_directories(Dir + "/" + Sub);
   if (P.Variants.empty())
     return false;
@@ -169,6 +169,7 @@ bool executePlan(const ConfirmPlan &P, const std::string &Dir, const RunnerSetti
     Log << "divlint confirm: running " << V->Name << "\n";
     run(P, *V, Dir);
   }
+  llvm::sys::fs::remove_directories(Dir + "/" + ReferenceDir); // as run.sh: only results stay
   if (P.Ncu) {
     if (S.Ncu.empty()) {
       Log << "divlint confirm: note: ncu not found; no ncu metrics\n";

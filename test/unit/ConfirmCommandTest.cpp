@@ -1,7 +1,9 @@
 // `divlint confirm` end to end through runConfirm: clear errors, --emit-only, --from-results, and
 // (only where a CUDA device exists) a real run.
 #include "ConfirmTestSupport.h"
+#include "divlint/confirm/BuildCommands.h"
 #include "divlint/confirm/Confirm.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Program.h"
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -9,6 +11,14 @@
 using namespace divlint;
 using namespace divlint::confirm;
 using namespace divlint::confirm::testing;
+
+// divlint's own options share llvm::cl's registry with confirm's (tools/divlint/divlint.cpp has a
+// top-level --timeout and -j too): every runConfirm below runs next to such namesakes, as in the
+// real binary, where a clash aborted `divlint confirm` ("Option 'timeout' registered more than
+// once") until confirm's options moved into their own subcommand.
+static llvm::cl::opt<unsigned> TopLevelTimeout("timeout", llvm::cl::desc("divlint's own"),
+                                               llvm::cl::init(300));
+static llvm::cl::opt<unsigned> TopLevelJobs("jobs", llvm::cl::desc("divlint's own"));
 
 namespace {
 
@@ -143,6 +153,70 @@ TEST(ConfirmCommand, JudgesResultsLeftByRunSh) {
   Outcome Missing = runCommand({"--from-results", D.file("nowhere")});
   EXPECT_EQ(Missing.Code, 2);
   EXPECT_NE(Missing.Err.find("plan.json"), std::string::npos);
+}
+
+TEST(ConfirmCommand, FixItVariantsAreBuiltFromTheSourceAsWritten) {
+  TempDir D;
+  std::string Src = std::string(DIVLINT_SOURCE_DIR) + "/test/confirm/inputs/select.cu";
+  std::string Dir = D.file("out");
+  Outcome O = runCommand({Src, "--kernel", "select_kernel", "--grid", "64", "--block", "256",
+                          "--arg", "n=16000", "--arch=sm_90", "--emit-only", Dir});
+  ASSERT_EQ(O.Code, 0) << O.Err;
+  auto Plan = planFromJson(nlohmann::json::parse(readFile(Dir + "/plan.json")));
+  ASSERT_TRUE(bool(Plan)) << llvm::toString(Plan.takeError());
+  // Probes in source order: the select (fix-it and advice), `% 4` (advice only), `k < 8`, `i < n`.
+  ASSERT_EQ(Plan->Probes.size(), 4u);
+  EXPECT_EQ(Plan->Probes[0].Condition, "threadIdx.x % 2 == 0");
+  ASSERT_EQ(Plan->Probes[0].FixIts.size(), 1u) << "the advice-only rewrite is not a fix-it";
+  EXPECT_EQ(Plan->Probes[1].Condition, "threadIdx.x % 4 == 1");
+  EXPECT_TRUE(Plan->Probes[1].FixIts.empty());
+  std::vector<std::string> Names;
+  for (const Variant &V : Plan->Variants)
+    Names.push_back(V.Name);
+  EXPECT_EQ(Names, (std::vector<std::string>{"original", "probe", "uniform-0", "uniform-1",
+                                             "uniform-3", "unprobed", "fixit-0"}));
+
+  // The unprobed tree is the file as written; the fix-it tree has exactly the fix-it applied.
+  std::string Written = readFile(Src);
+  EXPECT_EQ(readFile(Dir + "/variants/unprobed/src/select.cu"), Written);
+  std::string Fixed = readFile(Dir + "/variants/fixit-0/src/select.cu");
+  EXPECT_EQ(Fixed.find("divlint_rt"), std::string::npos);
+  std::string Before = "  if (threadIdx.x % 2 == 0)\n    v = x[i] * 2.f + 1.f;\n  else\n"
+                       "    v = x[i] * 0.5f - 1.f;";
+  std::string After = "  v = (threadIdx.x % 2 == 0) ? (x[i] * 2.f + 1.f) : (x[i] * 0.5f - 1.f);";
+  ASSERT_NE(Written.find(Before), std::string::npos);
+  std::string Expected = Written;
+  Expected.replace(Written.find(Before), Before.size(), After);
+  EXPECT_EQ(Fixed, Expected);
+  EXPECT_EQ(readFile(Dir + "/variants/fixit-0/driver.cu"), readFile(Dir + "/driver.cu"));
+
+  // The original leaves its outputs for the variants built from the source as written.
+  std::string Script = readFile(Dir + "/run.sh");
+  EXPECT_NE(Script.find("run original \"$DIR/bin/original\" --variant original"),
+            std::string::npos);
+  EXPECT_NE(Script.find("--dump \"$DIR/ref\""), std::string::npos) << Script;
+  EXPECT_NE(Script.find("run fixit-0 \"$DIR/bin/fixit-0\" --variant fixit-0 --out "
+                        "\"$DIR/results/fixit-0.json\" --reps 30 --warmup 3 "
+                        "--compare \"$DIR/ref\""),
+            std::string::npos)
+      << Script;
+  EXPECT_NE(Script.find("build fixit-0 -O3 -lineinfo -arch=sm_90 -I. -Ivariants/fixit-0/src"),
+            std::string::npos)
+      << Script;
+  EXPECT_NE(Script.find("-o bin/fixit-0 variants/fixit-0/driver.cu"), std::string::npos);
+
+  // Both trees compile (nvcc -c, each with its driver), where nvcc exists.
+  for (const char *Name : {"unprobed", "fixit-0"}) {
+    std::vector<std::string> Args = nvccArguments(*Plan, *Plan->variant(Name));
+    auto Out = std::find(Args.begin(), Args.end(), "-o");
+    ASSERT_NE(Out, Args.end());
+    *(Out + 1) = std::string(Name) + ".o";
+    Args.insert(Out, "-c");
+    auto Failure = nvccFails(Dir, Args);
+    if (!Failure)
+      GTEST_SKIP() << "nvcc not found: the fix-it variants are not compiled here";
+    EXPECT_EQ(*Failure, "") << Name;
+  }
 }
 
 TEST(ConfirmCommand, ShowsNvccErrorsWhenTheBuildFails) {

@@ -78,6 +78,17 @@ struct Fixture {
     V.Time = T;
     V.Checksums = {{"out", Checksum}};
   }
+  /// A variant built from the source as written: the unprobed baseline or a fix-it of \p Id.
+  VariantResult &asWritten(const std::string &Name, VariantRole Role, Timing T,
+                           const char *Checksum, std::optional<unsigned> Id = std::nullopt) {
+    Plan.Variants.push_back({Name, Role, -1, Id, Id ? std::optional<unsigned>(0) : std::nullopt});
+    VariantResult &V = Results.Variants[Name];
+    V.Name = Name;
+    V.Status = RunStatus::Ok;
+    V.Time = T;
+    V.Checksums = {{"out", Checksum}};
+    return V;
+  }
   const BranchComparison &branch(const ConfirmOutcome &O, unsigned Id) {
     for (const BranchComparison &B : O.Branches)
       if (B.Site.Id == Id)
@@ -287,4 +298,164 @@ TEST(ConfirmPlan, RoundTripsThroughJson) {
   EXPECT_EQ(Back->Variants[0].ProbeId, 3u);
   EXPECT_EQ(Back->Variants[0].Role, VariantRole::Uniform);
   EXPECT_FALSE(bool(planFromJson(nlohmann::json::parse(R"({"version": 7})"))));
+}
+
+namespace {
+FixSuggestion selectFix() {
+  return {"branchless select: assign 'v' with ?: (a select, no branch)",
+          {{"k.cu", 40, 30, "v = (c0) ? (a) : (b);"}}};
+}
+} // namespace
+
+TEST(ConfirmPlan, FixItVariantsOnlyForFixItsWithReplacements) {
+  ConfirmPlan P;
+  P.Kernel = "k";
+  ProbeSite WithFix = site(0, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  WithFix.FixIts.push_back(selectFix());
+  ProbeSite TwoFixes = site(1, "if", Uniformity::LaneVarying, Extent::Partial);
+  TwoFixes.FixIts = {selectFix(), selectFix()};
+  ProbeSite Plain = site(2, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  ProbeSite Uniform = site(3, "if", Uniformity::BlockUniform);
+  Uniform.FixIts.push_back(selectFix()); // not flagged: nothing to time
+  ProbeSite Other = site(4, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  Other.Predictions[0].Kernel = "other"; // another kernel's branch
+  Other.FixIts.push_back(selectFix());
+  P.Probes = {WithFix, TwoFixes, Plain, Uniform, Other};
+  auto Names = [](const ConfirmPlan &Plan) {
+    std::vector<std::string> N;
+    for (const Variant &V : Plan.Variants)
+      N.push_back(V.Name);
+    return N;
+  };
+  ConfirmPlan All = P;
+  addKernelVariants(All, true, true);
+  EXPECT_EQ(Names(All), (std::vector<std::string>{"original", "probe", "uniform-0", "uniform-1",
+                                                  "uniform-2", "unprobed", "fixit-0", "fixit-1-0",
+                                                  "fixit-1-1"}));
+  EXPECT_TRUE(All.hasFixIts());
+  const Variant *Fix = All.variant("fixit-1-1");
+  ASSERT_NE(Fix, nullptr);
+  EXPECT_EQ(Fix->Role, VariantRole::FixIt);
+  EXPECT_EQ(Fix->ProbeId, 1u);
+  EXPECT_EQ(Fix->FixIndex, 1u);
+  EXPECT_EQ(Fix->sourceDir(), "variants/fixit-1-1");
+  EXPECT_EQ(All.variant("unprobed")->sourceDir(), "variants/unprobed");
+  EXPECT_EQ(All.variant("uniform-0")->sourceDir(), "") << "built from the probed src/";
+
+  ConfirmPlan NoFixIts = P;
+  addKernelVariants(NoFixIts, true, false);
+  EXPECT_EQ(Names(NoFixIts), (std::vector<std::string>{"original", "probe", "uniform-0",
+                                                       "uniform-1", "uniform-2"}));
+  EXPECT_FALSE(NoFixIts.hasFixIts());
+  ConfirmPlan AdviceOnly = P;
+  AdviceOnly.Probes = {Plain, Uniform};
+  addKernelVariants(AdviceOnly, false, true);
+  EXPECT_EQ(Names(AdviceOnly), (std::vector<std::string>{"original", "probe"}))
+      << "no fix-it with replacements: no fix-it variant and no unprobed baseline";
+
+  // Fix-its and their variants survive plan.json.
+  auto Back = planFromJson(nlohmann::json::parse(planToJson(All).dump()));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->Probes[1].FixIts.size(), 2u);
+  EXPECT_EQ(Back->Probes[1].FixIts[0].Replacements[0].Text, "v = (c0) ? (a) : (b);");
+  EXPECT_EQ(Back->Probes[1].FixIts[0].Replacements[0].Offset, 40u);
+  EXPECT_EQ(Back->variant("fixit-1-1")->FixIndex, 1u);
+  EXPECT_EQ(Back->variant("unprobed")->Role, VariantRole::Unprobed);
+}
+
+TEST(ConfirmComparison, OutputsMatchByBytesOrWithinTheFloatTolerance) {
+  VariantResult Original, V;
+  Original.Checksums = {{"y", "aa"}, {"n", "11"}};
+  V.Checksums = Original.Checksums;
+  EXPECT_EQ(matchOutputs(V, Original, 1e-5), OutputMatch::Identical);
+  V.Checksums["y"] = "ab";
+  std::string Why;
+  EXPECT_EQ(matchOutputs(V, Original, 1e-5, &Why), OutputMatch::Unknown)
+      << "checksums differ, no element-wise comparison";
+  EXPECT_NE(Why.find("not compared"), std::string::npos);
+  V.Compared["y"] = {1000, 3, 2e-7, 6e-8, true};
+  V.Compared["n"] = {1000, 0, 0, 0, false};
+  EXPECT_EQ(matchOutputs(V, Original, 1e-5), OutputMatch::WithinTolerance);
+  EXPECT_EQ(matchOutputs(V, Original, 1e-9), OutputMatch::Differ);
+  V.Checksums["n"] = "12";
+  V.Compared["n"] = {1000, 1, 1, 1e-7, false};
+  EXPECT_EQ(matchOutputs(V, Original, 1e-5), OutputMatch::Differ) << "integers must be equal";
+}
+
+TEST(ConfirmComparison, FixItsAreTimedAgainstTheUnprobedSourceAndCompared) {
+  Fixture F;
+  ProbeSite S = site(0, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  S.FixIts.push_back(selectFix());
+  F.add(S, counters(8, 8, 256, 128, 8, 8));
+  F.uniformized(0, timing(0.9));
+  F.asWritten("unprobed", VariantRole::Unprobed, timing(0.96), "aa");
+  VariantResult &Fix = F.asWritten("fixit-0", VariantRole::FixIt, timing(0.8), "ab", 0u);
+  Fix.Compared["out"] = {4096, 3, 1.5e-7, 6e-8, true};
+
+  ConfirmOutcome O = compare(F.Plan, F.Results, Tolerances());
+  const BranchComparison &B = F.branch(O, 0);
+  ASSERT_EQ(B.FixIts.size(), 1u);
+  const FixItMeasurement &M = B.FixIts[0];
+  EXPECT_EQ(M.Variant, "fixit-0");
+  EXPECT_EQ(M.Baseline, "unprobed");
+  EXPECT_DOUBLE_EQ(*M.Speedup, 0.96 / 0.8);
+  EXPECT_EQ(M.Outputs, OutputMatch::WithinTolerance);
+  EXPECT_EQ(M.DifferingElements, 3u);
+  EXPECT_DOUBLE_EQ(*M.MaxRelDiff, 6e-8);
+  EXPECT_EQ(M.Fix.Description, selectFix().Description);
+  EXPECT_TRUE(O.Problems.empty());
+  bool ProbeCost = false;
+  for (const std::string &N : O.Notes)
+    ProbeCost |= N.find("1.042x the time of the source as written") != std::string::npos;
+  EXPECT_TRUE(ProbeCost) << "T(original) / T(unprobed) is stated";
+
+  nlohmann::json J = confirmJson(F.Plan, O);
+  const nlohmann::json &Row = J["branches"][0]["fixits"][0];
+  EXPECT_EQ(Row["variant"], "fixit-0");
+  EXPECT_EQ(Row["baseline"], "unprobed");
+  EXPECT_DOUBLE_EQ(Row["baseline_median_ms"].get<double>(), 0.96);
+  EXPECT_DOUBLE_EQ(Row["speedup"].get<double>(), 1.2);
+  EXPECT_EQ(Row["outputs"], "within-tolerance");
+  EXPECT_EQ(Row["differing_elements"], 3);
+  EXPECT_EQ(Row["replacements"][0]["text"], "v = (c0) ? (a) : (b);");
+  EXPECT_DOUBLE_EQ(Row["timing"]["median_ms"].get<double>(), 0.8);
+  EXPECT_EQ(J["summary"]["fixits"], 1);
+  EXPECT_EQ(J["summary"]["fixit_outputs_within_tolerance"], 1);
+  EXPECT_EQ(J["tolerance"]["output"], 1e-5);
+  std::string Table;
+  llvm::raw_string_ostream OS(Table);
+  writeConfirmTable(OS, F.Plan, O);
+  EXPECT_NE(Table.find("fix-its (speedup = T(source as written) / T(fix-it applied)"),
+            std::string::npos)
+      << Table;
+  EXPECT_NE(Table.find("fixit-0      0.8000 ms    1.200x"), std::string::npos) << Table;
+  EXPECT_NE(Table.find("within-tolerance (3 elements, max rel 6e-08)"), std::string::npos)
+      << Table;
+  EXPECT_NE(Table.find("   branchless select: assign 'v'"), std::string::npos) << Table;
+
+  // Byte-identical outputs; then a tolerance too tight for the rounding: a problem.
+  Fix.Checksums = {{"out", "aa"}};
+  EXPECT_EQ(compare(F.Plan, F.Results, Tolerances()).Branches[0].FixIts[0].Outputs,
+            OutputMatch::Identical);
+  Fix.Checksums = {{"out", "ab"}};
+  Tolerances Tight;
+  Tight.Output = 1e-9;
+  ConfirmOutcome T = compare(F.Plan, F.Results, Tight);
+  EXPECT_EQ(T.Branches[0].FixIts[0].Outputs, OutputMatch::Differ);
+  ASSERT_EQ(T.Problems.size(), 1u);
+  EXPECT_NE(T.Problems[0].find("does not keep the meaning"), std::string::npos);
+
+  // Without the unprobed baseline the fix-it is timed against the probed original.
+  F.Results.Variants["unprobed"].Status = RunStatus::BuildFailed;
+  F.Results.Variants["unprobed"].Message = "oops";
+  ConfirmOutcome NoBase = compare(F.Plan, F.Results, Tolerances());
+  EXPECT_EQ(NoBase.Branches[0].FixIts[0].Baseline, "original");
+  EXPECT_DOUBLE_EQ(*NoBase.Branches[0].FixIts[0].Speedup, 1.0 / 0.8);
+  // A fix-it that crashed is a note on its branch, not a problem of the run.
+  Fix.Status = RunStatus::CudaError;
+  Fix.Message = "kernel: cudaErrorIllegalAddress";
+  ConfirmOutcome Crashed = compare(F.Plan, F.Results, Tolerances());
+  EXPECT_EQ(Crashed.Branches[0].FixIts[0].Problem, "cuda-error: kernel: cudaErrorIllegalAddress");
+  EXPECT_FALSE(Crashed.Branches[0].FixIts[0].Speedup);
+  EXPECT_TRUE(Crashed.Problems.empty());
 }

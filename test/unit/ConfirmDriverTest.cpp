@@ -158,3 +158,40 @@ TEST(ConfirmDriver, GeneratedDriverLaunchesTheKernelAndBuilds) {
     EXPECT_EQ(*Failure, "") << Mode;
   }
 }
+
+TEST(ConfirmDriver, ComparesOutputsElementByElement) {
+  // The driver's --compare on the host side alone (no GPU needed): bytes, rounding, NaNs, ints.
+  TempDir Build;
+  Build.write("divlint_driver.cuh", readFile(runtimeDir() + "/divlint_driver.cuh"));
+  Build.write("t.cu", R"cu(#include <cuda_runtime.h>
+#include "divlint_driver.cuh"
+#include <cmath>
+template <typename T> void show(const char *Name, std::vector<T> A, std::vector<T> B) {
+  divlint_drv::Diff D = divlint_drv::diff<T>(reinterpret_cast<const unsigned char *>(A.data()),
+                                             reinterpret_cast<const unsigned char *>(B.data()),
+                                             A.size() * sizeof(T));
+  std::printf("%s %zu %zu %.3g %.3g %d\n", Name, D.Elements, D.Differing, D.MaxAbs, D.MaxRel,
+              int(D.Floating));
+}
+int main() {
+  show<float>("same", {1.f, 2.f}, {1.f, 2.f});
+  show<float>("round", {1000.f, 0.5f, 3.f}, {1000.0001f, 0.5f, 3.f});
+  show<float>("small", {1e-9f}, {0.f});
+  show<float>("nans", {NAN, 1.f}, {-NAN, 1.f});
+  show<float>("nan-vs-1", {NAN}, {1.f});
+  show<int>("ints", {7, 8, 9}, {7, 10, 9});
+}
+)cu");
+  auto Failure = nvccFails(Build.Path, {"-I.", "-o", "t", "t.cu"});
+  if (!Failure)
+    GTEST_SKIP() << "nvcc not found";
+  ASSERT_EQ(*Failure, "");
+  ProcessResult R = runProcess({Build.file("t")}, Build.Path, {}, Build.file("t.log"), 60);
+  ASSERT_EQ(R.Code, 0) << readFile(Build.file("t.log"));
+  EXPECT_EQ(readFile(Build.file("t.log")), "same 2 0 0 0 1\n"
+                                           "round 3 1 0.000122 1.22e-07 1\n"
+                                           "small 1 1 1e-09 1e-09 1\n"
+                                           "nans 2 1 0 0 1\n"
+                                           "nan-vs-1 1 1 inf inf 1\n"
+                                           "ints 3 1 2 0.2 0\n");
+}

@@ -26,6 +26,27 @@ TEST(ConfirmResults, ParsesATimedRun) {
   EXPECT_EQ(V.Checksums.at("y"), "00ff");
 }
 
+TEST(ConfirmResults, ParsesTheOutputComparisonOfAFixIt) {
+  VariantResult V;
+  ASSERT_FALSE(bool(parseVariantJson(
+      R"({"variant": "fixit-1", "ok": true, "median_ms": 0.4, "checksums": {"y": "01", "n": "02"},
+          "compared": {"y": {"elements": 4096, "differing": 2, "max_abs": 2.5e-07,
+                             "max_rel": 5.96046448e-08, "floating": true},
+                       "n": {"elements": 16, "differing": 0, "max_abs": 0, "max_rel": 0,
+                             "floating": false}},
+          "compare_error": "no reference output ref/z.bin"})",
+      V)));
+  ASSERT_EQ(V.Compared.size(), 2u);
+  const OutputDiff &Y = V.Compared.at("y");
+  EXPECT_EQ(Y.Elements, 4096u);
+  EXPECT_EQ(Y.Differing, 2u);
+  EXPECT_DOUBLE_EQ(Y.MaxAbs, 2.5e-7);
+  EXPECT_DOUBLE_EQ(Y.MaxRel, 5.96046448e-8);
+  EXPECT_TRUE(Y.Floating);
+  EXPECT_FALSE(V.Compared.at("n").Floating);
+  EXPECT_EQ(V.CompareError, "no reference output ref/z.bin");
+}
+
 TEST(ConfirmResults, ParsesProbeCounters) {
   VariantResult V;
   ASSERT_FALSE(bool(parseVariantJson(

@@ -6,8 +6,10 @@
 //
 // Build directory layout (every command runs with the build directory as working directory):
 //   plan.json  driver.cu (kernel mode)  divlint_probe.cuh  divlint_driver.cuh  src/ (rewritten)
+//   variants/<variant>/{driver.cu,src/} (unprobed and fix-it variants: FixitSources.h)
 //   bin/<variant>  logs/build-<variant>.log  logs/run-<variant>.log  logs/ncu.log
 //   results/<variant>.json  results/{build,run}-<variant>.rc  results/ncu.csv  results/ncu.rc
+//   ref/ (while running, with fix-its: the original's output buffers, compared by the variants)
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_CONFIRM_BUILDCOMMANDS_H
@@ -18,6 +20,9 @@
 #include <vector>
 
 namespace divlint::confirm {
+
+/// Where the original leaves its output buffers for the fix-it variants to compare with.
+extern const char *const ReferenceDir;
 
 /// The metrics --ncu asks for (kernel-level branch divergence beside the probes').
 extern const char *const NcuMetrics;

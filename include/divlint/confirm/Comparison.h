@@ -12,6 +12,11 @@
 //  - slowdown: measured T(original) / T(branch made warp-uniform) (medians of the timed
 //    launches), against predicted_kernel_slowdown (else predicted_slowdown, the region's).
 //    Inconclusive when the timing noise exceeds half the tolerance.
+//  - fix-its (not judged against a prediction; measured and shown): speedup T(unprobed) /
+//    T(fix-it), both built from the source as written (T(original) when the unprobed baseline
+//    did not run), and whether the fix-it's outputs equal the original's: byte for byte
+//    (identical checksums), else element by element within the output tolerance (floating-point
+//    buffers only: integers must be equal).
 // Numbers predicted from an assumption rather than the analysis (tail and data-dependent
 // branches: "lanes split evenly") are shown but judged inconclusive. A branch is confirmed when
 // its class is and no number is refuted; refuted when anything is; else inconclusive.
@@ -31,6 +36,7 @@ namespace divlint::confirm {
 struct Tolerances {
   double Slowdown = 0.20;   ///< relative: |predicted / measured - 1|
   double Efficiency = 0.20; ///< relative
+  double Output = 1e-5;     ///< fix-it outputs: |a - b| / max(1, |a|, |b|), floating point only
 };
 
 enum class Verdict { Confirmed, Refuted, Inconclusive };
@@ -50,6 +56,25 @@ struct MeasuredBranch {
   bool diverged() const { return Divergent > 0; }
 };
 
+/// How a fix-it's outputs compare with the original's.
+enum class OutputMatch { Identical, WithinTolerance, Differ, Unknown };
+llvm::StringRef outputMatchName(OutputMatch M);
+
+/// One fix-it variant of a branch: timed, and its outputs compared with the original's.
+struct FixItMeasurement {
+  std::string Variant; ///< fixit-3 (fixit-3-1 when a branch has several)
+  FixSuggestion Fix;
+  std::optional<Timing> Time;
+  std::string Baseline;               ///< what the speedup divides: "unprobed" or "original"
+  std::optional<double> BaselineMs;   ///< its median
+  std::optional<double> Speedup;      ///< T(baseline) / T(fix-it)
+  std::optional<double> SpeedupNoise; ///< relative uncertainty of that ratio
+  OutputMatch Outputs = OutputMatch::Unknown;
+  std::optional<double> MaxRelDiff;   ///< largest relative difference over the buffers
+  uint64_t DifferingElements = 0;     ///< elements whose bytes differ, over the buffers
+  std::string Problem;                ///< why there is no timing or comparison
+};
+
 struct BranchComparison {
   ProbeSite Site;
   PredictedBranch Predicted;
@@ -62,6 +87,7 @@ struct BranchComparison {
   std::optional<Verdict> EfficiencyVerdict, SlowdownVerdict;
   Verdict Overall = Verdict::Inconclusive;
   std::vector<std::string> Notes;
+  std::vector<FixItMeasurement> FixIts;
 };
 
 struct ConfirmOutcome {
@@ -84,6 +110,11 @@ std::optional<double> measuredEfficiency(const ProbeCounters &C, bool Switch, do
 /// when an empty false side makes the non-diverging warps' side matter (d < N).
 std::optional<double> splitModelEfficiency(const PredictedBranch &P, const ProbeSite &S,
                                            unsigned WarpSize = 32);
+
+/// Compares a variant's outputs with the original's: identical checksums, else the driver's
+/// element-wise comparison within \p Tolerance.
+OutputMatch matchOutputs(const VariantResult &Variant, const VariantResult &Original,
+                         double Tolerance, std::string *Why = nullptr);
 
 /// Judges every in-scope probe of \p P with the results \p R.
 ConfirmOutcome compare(const ConfirmPlan &P, const RunResults &R, const Tolerances &T);

@@ -31,6 +31,7 @@ struct MirroredFile {
   std::string OriginalPath; ///< absolute
   std::string RelPath;      ///< relative to the mirror root
   std::string Text;         ///< rewritten text, or the original
+  std::string Original;     ///< the file as it is (fix-it variants start from it)
   bool Rewritten = false;
 };
 

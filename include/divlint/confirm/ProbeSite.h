@@ -51,6 +51,9 @@ struct ProbeSite {
   /// Arm costs of the efficiency model (DESIGN.md §2) that measured efficiencies use: those of
   /// divlint's cost model (CostModel::arms), so predicted and measured weigh the sides alike.
   double CostTrue = 1, CostFalse = 1;
+  /// The findings' fix-its (suggestions with replacements; advice-only rewrites are left out),
+  /// each once: confirm times the source with each one applied (VariantRole::FixIt).
+  std::vector<FixSuggestion> FixIts;
 
   bool isLoop() const { return Construct == "for" || Construct == "while" || Construct == "do"; }
   /// The prediction for \p Kernel if there is one, else the most divergent one.

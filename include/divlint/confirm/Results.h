@@ -24,6 +24,13 @@ struct ProbeCounters {
            Passes = 0, DivergentActive = 0, DivergentTrue = 0;
 };
 
+/// How one output buffer of a variant differed from the original's (the driver's --compare).
+struct OutputDiff {
+  uint64_t Elements = 0, Differing = 0; ///< elements, and those whose bytes differ
+  double MaxAbs = 0, MaxRel = 0;        ///< relative to max(1, |a|, |b|)
+  bool Floating = false;
+};
+
 struct Timing {
   std::vector<double> TimesMs;
   double MedianMs = 0, P25Ms = 0, P75Ms = 0, MinMs = 0, MaxMs = 0;
@@ -41,6 +48,8 @@ struct VariantResult {
   std::string Device, ComputeCapability;
   std::optional<Timing> Time;
   std::map<std::string, std::string> Checksums;
+  std::map<std::string, OutputDiff> Compared; ///< per buffer, against the original's outputs
+  std::string CompareError;                   ///< why some buffer could not be compared
   std::vector<ProbeCounters> Probes; ///< indexed by probe id
   // Program mode: how the counters were read (after synchronizing calls and at exit).
   std::optional<unsigned> SnapshotsOk; ///< successful reads

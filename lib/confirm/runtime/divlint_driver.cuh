@@ -5,7 +5,10 @@
 // generator; a pristine copy restores it before every launch), and calls Session::run with a
 // lambda that launches the kernel. run() either collects the probe counters (DIVLINT_MODE=1) or
 // times the launch with CUDA events (warm-up, then --reps timed launches) and writes one JSON
-// object to --out. Exit codes: 0 ok, 3 no usable CUDA device, 4 a CUDA error (in the JSON too).
+// object to --out. After the last launch it hashes every buffer (checksums); with --dump DIR it
+// also writes them to DIR/<name>.bin, with --compare DIR it compares them element by element with
+// those files (fix-it variants against the original: largest absolute and relative difference).
+// Exit codes: 0 ok, 3 no usable CUDA device, 4 a CUDA error (in the JSON too).
 #ifndef DIVLINT_DRIVER_CUH
 #define DIVLINT_DRIVER_CUH
 
@@ -16,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace divlint_drv {
@@ -26,6 +30,8 @@ struct Options {
   int Reps = 20, Warmup = 3;
   const char *Out = "result.json";
   const char *Variant = "original";
+  const char *Dump = nullptr;    ///< write the output buffers here
+  const char *Compare = nullptr; ///< compare the output buffers with the ones written here
 };
 
 inline Options parse_args(int argc, char **argv) {
@@ -39,6 +45,10 @@ inline Options parse_args(int argc, char **argv) {
       O.Out = argv[I + 1];
     else if (!std::strcmp(argv[I], "--variant"))
       O.Variant = argv[I + 1];
+    else if (!std::strcmp(argv[I], "--dump"))
+      O.Dump = argv[I + 1];
+    else if (!std::strcmp(argv[I], "--compare"))
+      O.Compare = argv[I + 1];
   }
   return O;
 }
@@ -85,11 +95,44 @@ inline uint64_t fnv1a(const unsigned char *P, size_t N) {
   return H;
 }
 
+/// How one output buffer differs from the reference. Relative differences are taken against
+/// max(1, |a|, |b|), so values near zero compare absolutely; NaN against a number is infinite.
+struct Diff {
+  size_t Elements = 0, Differing = 0; ///< elements, and those whose bytes differ
+  double MaxAbs = 0, MaxRel = 0;
+  bool Floating = false;
+};
+
+template <typename T> Diff diff(const unsigned char *A, const unsigned char *B, size_t Bytes) {
+  Diff D;
+  D.Elements = Bytes / sizeof(T);
+  D.Floating = std::is_floating_point<T>::value;
+  for (size_t I = 0; I < D.Elements; ++I) {
+    if (!std::memcmp(A + I * sizeof(T), B + I * sizeof(T), sizeof(T)))
+      continue;
+    ++D.Differing;
+    T X, Y;
+    std::memcpy(&X, A + I * sizeof(T), sizeof(T));
+    std::memcpy(&Y, B + I * sizeof(T), sizeof(T));
+    double Va = double(X), Vb = double(Y);
+    if (std::isnan(Va) && std::isnan(Vb))
+      continue; // two NaNs (other payloads): the same value
+    double Abs = std::fabs(Va - Vb);
+    double Rel = Abs / std::max(1.0, std::max(std::fabs(Va), std::fabs(Vb)));
+    if (std::isnan(Abs) || std::isinf(Abs))
+      Abs = Rel = HUGE_VAL;
+    D.MaxAbs = std::max(D.MaxAbs, Abs);
+    D.MaxRel = std::max(D.MaxRel, std::isnan(Rel) ? HUGE_VAL : Rel);
+  }
+  return D;
+}
+
 struct Buffer {
   std::string Name;
   void *Device = nullptr, *Pristine = nullptr;
   size_t Bytes = 0;      ///< the elements asked for
   size_t TotalBytes = 0; ///< with the zeroed padding after them
+  Diff (*Compare)(const unsigned char *, const unsigned char *, size_t) = nullptr;
 };
 
 class Session {
@@ -116,6 +159,7 @@ public:
     B.Name = Name;
     B.Bytes = Count * sizeof(T);
     B.TotalBytes = (Count + Padding) * sizeof(T);
+    B.Compare = &diff<T>;
     std::vector<T> Host(Count + Padding, T());
     fill(Host.data(), Count, F, Lo, Hi, Seed);
     check(cudaMalloc(&B.Device, B.TotalBytes), "alloc");
@@ -213,17 +257,63 @@ private:
                  O.Variant, Device.c_str(), Major, Minor, O.Reps, O.Warmup);
   }
 
-  /// FNV-1a of every buffer's elements after the last launch (outputs of variants compared).
+  /// FNV-1a of every buffer's elements after the last launch (outputs of variants compared), and
+  /// --dump / --compare.
   void checksums(FILE *F) {
+    std::string Compared, Errors;
     std::fprintf(F, ", \"checksums\": {");
     for (size_t I = 0; I < Buffers.size(); ++I) {
-      std::vector<unsigned char> Host(Buffers[I].Bytes);
-      check(cudaMemcpy(Host.data(), Buffers[I].Device, Host.size(), cudaMemcpyDeviceToHost),
-            "copy back");
-      std::fprintf(F, "%s\"%s\": \"%016llx\"", I ? ", " : "", Buffers[I].Name.c_str(),
+      const Buffer &B = Buffers[I];
+      std::vector<unsigned char> Host(B.Bytes);
+      check(cudaMemcpy(Host.data(), B.Device, Host.size(), cudaMemcpyDeviceToHost), "copy back");
+      std::fprintf(F, "%s\"%s\": \"%016llx\"", I ? ", " : "", B.Name.c_str(),
                    (unsigned long long)fnv1a(Host.data(), Host.size()));
+      std::string Ref = std::string(O.Dump ? O.Dump : O.Compare ? O.Compare : "") + "/" + B.Name +
+                        ".bin";
+      if (O.Dump && !writeAll(Ref, Host))
+        Errors += (Errors.empty() ? "cannot write " : ", ") + Ref;
+      if (!O.Compare)
+        continue;
+      std::vector<unsigned char> Expected;
+      if (!readAll(Ref, Expected) || Expected.size() != Host.size()) {
+        Errors += (Errors.empty() ? "no reference output " : ", ") + Ref;
+        continue;
+      }
+      Diff D = B.Compare(Expected.data(), Host.data(), Host.size());
+      char Row[320];
+      std::snprintf(Row, sizeof(Row),
+                    "%s\"%s\": {\"elements\": %zu, \"differing\": %zu, \"max_abs\": %.9g, "
+                    "\"max_rel\": %.9g, \"floating\": %s}",
+                    Compared.empty() ? "" : ", ", B.Name.c_str(), D.Elements, D.Differing,
+                    std::min(D.MaxAbs, 1.7976931348623157e308),
+                    std::min(D.MaxRel, 1.7976931348623157e308), D.Floating ? "true" : "false");
+      Compared += Row;
     }
     std::fprintf(F, "}");
+    if (O.Compare)
+      std::fprintf(F, ", \"compared\": {%s}", Compared.c_str());
+    if (!Errors.empty())
+      std::fprintf(F, ", \"compare_error\": \"%s\"", Errors.c_str());
+  }
+
+  static bool writeAll(const std::string &Path, const std::vector<unsigned char> &Data) {
+    FILE *F = std::fopen(Path.c_str(), "wb");
+    if (!F)
+      return false;
+    bool Ok = std::fwrite(Data.data(), 1, Data.size(), F) == Data.size();
+    return std::fclose(F) == 0 && Ok;
+  }
+
+  static bool readAll(const std::string &Path, std::vector<unsigned char> &Data) {
+    FILE *F = std::fopen(Path.c_str(), "rb");
+    if (!F)
+      return false;
+    unsigned char Chunk[1 << 16];
+    size_t N;
+    while ((N = std::fread(Chunk, 1, sizeof(Chunk), F)) > 0)
+      Data.insert(Data.end(), Chunk, Chunk + N);
+    std::fclose(F);
+    return true;
   }
 
   [[noreturn]] void fail(int Code, const char *Where, cudaError_t E) {
