@@ -332,6 +332,9 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     F.PredictedEfficiency = Round(P.Efficiency);
     F.PredictedSlowdown = Round(P.RegionSlowdown);
     F.PredictedKernelSlowdown = Round(P.KernelSlowdown);
+    F.ArmCostTrue = Round(P.Arms.True);
+    F.ArmCostFalse = Round(P.Arms.False);
+    F.ArmWays = P.Arms.Ways;
     F.LoopDepth = P.LoopDepth;
     F.LikelyPredicated = P.LikelyPredicated;
     F.Score = Round(P.RegionSlowdown * (1 + P.LoopDepth));

@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <algorithm>
 #include <cmath>
 
@@ -51,6 +52,67 @@ double warpEfficiency(double T, double A, double CostTrue, double CostFalse, uns
   if (Time <= 0 || WarpSize == 0)
     return 1;
   return (T * CostTrue + (A - T) * CostFalse) / (WarpSize * Time);
+}
+
+unsigned SwitchTargets::target(int64_t Value) const {
+  for (const auto &[CaseValue, Target] : ByValue)
+    if (CaseValue == Value)
+      return Target;
+  return Default;
+}
+
+std::optional<SwitchTargets> switchTargets(const SwitchStmt *S, ASTContext &Ctx) {
+  if (!S)
+    return std::nullopt;
+  std::vector<const SwitchCase *> Cases; // the list runs backwards: sort into source order
+  for (const SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+    Cases.push_back(C);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::sort(Cases.begin(), Cases.end(), [&](const SwitchCase *A, const SwitchCase *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  SwitchTargets T;
+  int Target = -1;
+  std::optional<unsigned> Default;
+  const SwitchCase *Previous = nullptr;
+  for (const SwitchCase *C : Cases) {
+    if (!Previous || Previous->getSubStmt() != C) // `case 0: case 1: ...` is one target
+      ++Target;
+    Previous = C;
+    if (isa<DefaultStmt>(C)) {
+      Default = Target;
+      continue;
+    }
+    const auto *Case = cast<CaseStmt>(C);
+    if (Case->getRHS() || Case->getLHS()->isValueDependent())
+      return std::nullopt;
+    llvm::APSInt V = Case->getLHS()->EvaluateKnownConstInt(Ctx);
+    T.ByValue.push_back({V.isSigned() ? V.getExtValue() : int64_t(V.getZExtValue()),
+                         unsigned(Target)});
+  }
+  T.Count = unsigned(Target + 1);
+  T.Default = Default ? *Default : T.Count++;
+  return T;
+}
+
+std::optional<double> meanSwitchPasses(const EnumerationResult &R,
+                                       const std::optional<SwitchTargets> &T) {
+  if (T && !R.SwitchValueSets.empty() && R.SwitchValueSetsComplete) {
+    double Passes = 0, Evaluations = 0;
+    for (const auto &[Values, Count] : R.SwitchValueSets) {
+      std::vector<unsigned> Targets;
+      for (int64_t V : Values)
+        Targets.push_back(T->target(V));
+      std::sort(Targets.begin(), Targets.end());
+      Passes += double(Count) * double(std::unique(Targets.begin(), Targets.end()) -
+                                       Targets.begin());
+      Evaluations += Count;
+    }
+    return Passes / Evaluations;
+  }
+  if (!R.MeanDistinctValues)
+    return std::nullopt;
+  return T ? std::min(*R.MeanDistinctValues, double(T->Count)) : *R.MeanDistinctValues;
 }
 
 double CostModel::functionCost(const FunctionDecl *FD) {
@@ -311,7 +373,7 @@ ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition) {
   } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Terminator)) {
     A.True = cost(Range->getBody()) + 2;
     A.SideEffectFree = false;
-  } else if (const auto *Switch = dyn_cast<SwitchStmt>(Terminator)) {
+  } else if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator)) {
     unsigned Cases = 0;
     for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
       ++Cases;
@@ -356,6 +418,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
                               unsigned WarpSize) {
   Prediction P;
   ArmCosts A = arms(Terminator, Condition);
+  P.Arms = A;
   // How often the branch runs per thread: the trip counts of the loops around it (a loop
   // condition runs once per iteration of its own loop too).
   std::vector<const Stmt *> Loops = enclosingLoops(Condition ? static_cast<const Stmt *>(Condition)
@@ -371,18 +434,23 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     P.Assumptions.push_back("loops of unknown trip count assumed to run " +
                             std::to_string(static_cast<int>(DefaultTripCount)) + " times");
 
-  // Per warp evaluation: how often it diverges (D), how its lanes split when it does (p), how
-  // often its first active lane says true (f: the arm the uniformized warp takes), and how
-  // often a warp that does not diverge takes the true arm (q).
-  double Active = R.ActiveLanes ? *R.ActiveLanes : WarpSize;
-  double D = 1, Pt = 0.5, F = 0.5, Q = 0.5;
+  // Per warp evaluation: how often it diverges (D), how many of its active lanes are true when
+  // it does (T of A), how often its first active lane says true (f: the arm the uniformized warp
+  // takes), and how often a warp that does not diverge takes the true arm (q). Active lanes are
+  // those that reach the branch (UA in warps that do not diverge): a warp of a 16-thread block
+  // has 16, a guard `lane < 8` leaves 8.
+  double Lanes = std::min<double>(WarpSize, R.LanesPerWarp.value_or(WarpSize));
+  double Active = Lanes, UniformActive = Lanes;
+  double D = 1, T = 0.5 * Active, F = 0.5, Q = 0.5;
   unsigned Evaluations = R.DivergentEvaluations + R.UniformEvaluations;
   if (R.Enumerated && Evaluations) {
     D = double(R.DivergentEvaluations) / Evaluations;
     if (R.DivergentEvaluations) {
-      Pt = R.MeanTrueFraction.value_or(0.5);
+      Active = R.MeanDivergentActiveLanes.value_or(WarpSize);
+      T = R.MeanDivergentTrueLanes.value_or(0.5 * Active);
       F = double(R.FirstLaneTrueEvaluations) / R.DivergentEvaluations;
     }
+    UniformActive = R.UniformEvaluations ? R.MeanUniformActiveLanes.value_or(WarpSize) : Active;
     if (R.UniformEvaluations)
       Q = double(R.UniformTrueEvaluations) / R.UniformEvaluations;
   } else if (R.Ext == Extent::Tail) {
@@ -394,15 +462,18 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     P.Assumptions.push_back("data-dependent: every warp assumed to split its lanes evenly");
   }
   double DivergingTime, UniformizedTime, UsefulDiverging, NonDivergingTime;
-  if (A.Ways > 2) {
-    // k-way switch split evenly: k passes of the mean case, one when uniform.
-    double K = std::min<double>(A.Ways, Active);
-    DivergingTime = K * A.True;
-    UniformizedTime = A.True;
-    UsefulDiverging = A.True * Active / WarpSize;
-    NonDivergingTime = A.True;
+  if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator)) {
+    // k passes of the mean case, k the case targets of the warp's lanes (unknown: the targets
+    // split evenly); one pass when uniform. A pass costs at least its jump (empty cases).
+    std::optional<SwitchTargets> Targets = switchTargets(Switch, Ctx);
+    double K = meanSwitchPasses(R, Targets)
+                   .value_or(std::min<double>(Targets ? Targets->Count : A.Ways, Active));
+    double Case = std::max(A.True, 1.0);
+    DivergingTime = K * Case;
+    UniformizedTime = Case;
+    UsefulDiverging = Case * Active / WarpSize;
+    NonDivergingTime = Case;
   } else {
-    double T = Pt * Active;
     DivergingTime = (T > 0 ? A.True : 0) + (T < Active ? A.False : 0);
     UniformizedTime = F * A.True + (1 - F) * A.False;
     UsefulDiverging = warpEfficiency(T, Active, A.True, A.False, WarpSize) * DivergingTime;
@@ -410,7 +481,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   }
   double Divergent = D * DivergingTime + (1 - D) * NonDivergingTime;
   double Uniform = D * UniformizedTime + (1 - D) * NonDivergingTime;
-  double Useful = D * UsefulDiverging + (1 - D) * NonDivergingTime * Active / WarpSize;
+  double Useful = D * UsefulDiverging + (1 - D) * NonDivergingTime * UniformActive / WarpSize;
   if (Divergent > 0) {
     P.Efficiency = Useful / Divergent;
     P.RegionSlowdown = Uniform > 0 ? Divergent / Uniform : 1;

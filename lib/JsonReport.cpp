@@ -38,6 +38,12 @@ nlohmann::json findingJson(const Finding &F) {
   J["predicted_efficiency"] = orNull(F.PredictedEfficiency);
   J["predicted_slowdown"] = orNull(F.PredictedSlowdown);
   J["predicted_kernel_slowdown"] = orNull(F.PredictedKernelSlowdown);
+  // DESIGN §2's cT and cE, the weights of predicted_efficiency (null for uniform branches).
+  J["arm_costs"] = F.ArmCostTrue && F.ArmCostFalse
+                       ? nlohmann::json{{"true", *F.ArmCostTrue},
+                                        {"false", *F.ArmCostFalse},
+                                        {"ways", F.ArmWays}}
+                       : nlohmann::json(nullptr);
   J["loop_depth"] = F.LoopDepth;
   J["likely_predicated"] = F.LikelyPredicated;
   J["score"] = F.Score;

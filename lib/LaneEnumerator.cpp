@@ -2,6 +2,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace divlint {
@@ -19,6 +20,8 @@ constexpr unsigned MaxIterationsExact = 1024;
 constexpr unsigned MaxIterationsSampled = 64;
 // Budget of lane evaluations per condition; past it the result says what it saw so far.
 constexpr uint64_t MaxEvaluations = 4u << 20;
+// Distinct value sets of a switch's warps kept for the cost model (more: only their mean size).
+constexpr size_t MaxSwitchValueSets = 64;
 
 struct Leaves {
   std::vector<uint64_t> UniformOpaques; ///< ids of block/warp-uniform opaque leaves
@@ -92,6 +95,9 @@ private:
   std::set<unsigned> DivergentWarpSet;
   std::set<std::pair<unsigned, unsigned>> Splits;
   double TrueFractionSum = 0;
+  double DivergentTrueSum = 0, DivergentActiveSum = 0, UniformActiveSum = 0, DistinctSum = 0;
+  std::map<std::vector<int64_t>, unsigned> ValueSets;
+  bool ValueSetsComplete = true;
   unsigned DivergentObservations = 0, UniformObservations = 0, UniformTrue = 0, FirstLaneTrue = 0;
   bool WarpsDiffer = false, AnyEvaluated = false;
   std::string LaneMap;
@@ -113,6 +119,9 @@ private:
   }
   /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
   void evaluateBlock(const std::vector<char> *Alive);
+  /// Mean lanes per warp that pass the guard, over the warps with any (for results that are not
+  /// enumerated lane by lane); an unevaluable guard keeps its lanes.
+  std::optional<double> lanesPerWarp();
   /// +1 / -1 when \p Side never decreases / increases with the linear thread id (and varies);
   /// 0 otherwise.
   int monotoneDirection(const SymRef &Side);
@@ -125,6 +134,7 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
     unsigned Active = 0, True = 0;
     std::optional<bool> FirstTrue;
     std::optional<int64_t> FirstValue; // MultiWay: lanes agreeing with the warp's first lane
+    std::vector<int64_t> Values;       // MultiWay: the warp's values
     std::string Map(WarpSize, '.');
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
       unsigned Linear = W * WarpSize + Lane;
@@ -141,6 +151,8 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
       ++Active;
       if (!FirstValue)
         FirstValue = V;
+      if (Q.MultiWay)
+        Values.push_back(*V);
       bool T = Q.MultiWay ? *V == *FirstValue : *V != 0;
       if (!FirstTrue)
         FirstTrue = T;
@@ -158,16 +170,44 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
       DivergentWarpSet.insert(W);
       Splits.insert({True, Active});
       TrueFractionSum += double(True) / Active;
+      DivergentTrueSum += True;
+      DivergentActiveSum += Active;
       ++DivergentObservations;
       FirstLaneTrue += FirstTrue.value_or(false);
       if (LaneMap.empty())
         LaneMap = Map;
+      if (Q.MultiWay) {
+        std::sort(Values.begin(), Values.end());
+        Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+        DistinctSum += Values.size();
+        if (ValueSets.count(Values) || ValueSets.size() < MaxSwitchValueSets)
+          ++ValueSets[Values];
+        else
+          ValueSetsComplete = false;
+      }
     } else if (Active) {
       ++UniformObservations;
       UniformTrue += True == Active;
+      UniformActiveSum += Active;
     }
   }
   WarpsDiffer |= BlockMixed;
+}
+
+std::optional<double> Enumerator::lanesPerWarp() {
+  unsigned Lanes = 0, Reached = 0;
+  for (unsigned W = 0; W < Warps; ++W) {
+    unsigned Active = 0;
+    for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
+      setThread(W * WarpSize + Lane);
+      Active += guardHolds();
+    }
+    Lanes += Active;
+    Reached += Active > 0;
+  }
+  if (!Reached)
+    return std::nullopt;
+  return double(Lanes) / Reached;
 }
 
 int Enumerator::monotoneDirection(const SymRef &Side) {
@@ -197,8 +237,10 @@ EnumerationResult Enumerator::run() {
   // 1. Data-dependent: the condition reads lane-varying values we cannot see through.
   if (L.VaryingOpaque || !Q.Cond->Evaluable) {
     R.Class = Q.Cond->Class;
-    if (R.Class == Uniformity::LaneVarying)
+    if (R.Class == Uniformity::LaneVarying) {
       R.Ext = Extent::DataDependent;
+      R.LanesPerWarp = lanesPerWarp();
+    }
     return R;
   }
   // 2. No thread index: as uniform as the leaves.
@@ -278,6 +320,9 @@ EnumerationResult Enumerator::run() {
         bool LessThan = C->Op == SymOp::LT || C->Op == SymOp::LE;
         bool LowTrue = (Direction > 0) == (ThreadLeft == LessThan);
         R.TailTrueAtLowIndex = Negated ? !LowTrue : LowTrue;
+        Env.Opaques.clear(); // the guard's lanes, with no sampled value (unknowns keep lanes)
+        Env.Iteration.clear();
+        R.LanesPerWarp = lanesPerWarp();
         return R;
       }
     }
@@ -330,8 +375,10 @@ EnumerationResult Enumerator::run() {
   if (!AnyEvaluated) {
     // Nothing could be evaluated (division by zero everywhere, unreachable): stay sound.
     R.Class = Q.Cond->Class;
-    if (R.Class == Uniformity::LaneVarying)
+    if (R.Class == Uniformity::LaneVarying) {
       R.Ext = Extent::DataDependent;
+      R.LanesPerWarp = lanesPerWarp();
+    }
     return R;
   }
   R.Enumerated = true;
@@ -340,7 +387,16 @@ EnumerationResult Enumerator::run() {
   R.UniformEvaluations = UniformObservations;
   R.UniformTrueEvaluations = UniformTrue;
   R.FirstLaneTrueEvaluations = FirstLaneTrue;
+  if (UniformObservations)
+    R.MeanUniformActiveLanes = UniformActiveSum / UniformObservations;
   if (!DivergentWarpSet.empty()) {
+    R.MeanDivergentTrueLanes = DivergentTrueSum / DivergentObservations;
+    R.MeanDivergentActiveLanes = DivergentActiveSum / DivergentObservations;
+    if (Q.MultiWay) {
+      R.MeanDistinctValues = DistinctSum / DivergentObservations;
+      R.SwitchValueSets.assign(ValueSets.begin(), ValueSets.end());
+      R.SwitchValueSetsComplete = ValueSetsComplete;
+    }
     R.Class = Uniformity::LaneVarying;
     R.DivergentWarps = static_cast<unsigned>(DivergentWarpSet.size());
     R.Ext = DivergentWarpSet.size() == Warps ? Extent::EveryWarp : Extent::Partial;

@@ -5,9 +5,12 @@
 // computed, else a documented default), calls to functions with bodies cost their body.
 //
 // For a 2-way branch whose diverging warp splits t true / (a - t) false lanes with arm costs cT, cE:
-//   time = cT*[t>0] + cE*[t<a],  efficiency = (t*cT + (a-t)*cE) / (32 * time).
-// A k-way switch split evenly costs k passes. The region slowdown is the divergent time over the
-// time if every warp were uniform (each warp takes one arm, picked with the lanes' odds); the
+//   time = cT*[t>0] + cE*[t<a],  efficiency = (t*cT + (a-t)*cE) / (32 * time),
+// a counting the lanes that reach the branch: fewer than 32 in blocks smaller than a warp and
+// under enclosing conditions (the enumeration's means). A switch whose warp takes k case targets
+// costs k passes (efficiency a / (32 k)); k comes from the enumerated values of each warp mapped
+// to the switch's cases, else the number of cases. The region slowdown is the divergent time over
+// the time if every warp were uniform (each warp takes one arm, picked with the lanes' odds); the
 // kernel slowdown scales that by the region's share of the kernel's cost (this is what
 // `divlint confirm` measures: T(original) / T(branch made warp-uniform)).
 //
@@ -39,6 +42,7 @@ struct ArmCosts {
 };
 
 struct Prediction {
+  ArmCosts Arms;              ///< the arm costs the numbers below use (cT, cE)
   double Efficiency = 1;      ///< mean SIMT efficiency of the branch region
   double RegionSlowdown = 1;  ///< divergent / uniform time of the region
   double KernelSlowdown = 1;  ///< whole function (kernel) time, divergent / uniform
@@ -81,6 +85,22 @@ private:
 
 /// The DESIGN §2 efficiency of one diverging warp: t of a active lanes true, arm costs cT, cE.
 double warpEfficiency(double T, double A, double CostTrue, double CostFalse, unsigned WarpSize);
+
+/// Where a switch jumps for each value: case labels stacked on one statement share a target,
+/// values with no case go to `default` (or past the switch: one more target).
+struct SwitchTargets {
+  std::vector<std::pair<int64_t, unsigned>> ByValue; ///< case value -> target
+  unsigned Default = 0;                              ///< target of every other value
+  unsigned Count = 0;                                ///< targets, the default's included
+  unsigned target(int64_t Value) const;
+};
+/// std::nullopt for case ranges and values that are not constants (templates).
+std::optional<SwitchTargets> switchTargets(const clang::SwitchStmt *S, clang::ASTContext &Ctx);
+
+/// Mean case targets per diverging warp evaluation of a switch (DESIGN §2's k): each warp's
+/// distinct values mapped through \p T; without the sets, their mean count (at most T's targets).
+std::optional<double> meanSwitchPasses(const EnumerationResult &R,
+                                       const std::optional<SwitchTargets> &T);
 
 } // namespace divlint
 

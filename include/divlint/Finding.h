@@ -59,6 +59,10 @@ struct Finding {
   std::optional<double> PredictedEfficiency; ///< mean SIMT efficiency of the branch region
   std::optional<double> PredictedSlowdown;   ///< region: divergent / uniform time (DESIGN §2)
   std::optional<double> PredictedKernelSlowdown; ///< whole function, as `confirm` measures it
+  /// The arm costs cT, cE the predictions use (DESIGN §2; a switch: the mean case cost in both,
+  /// ArmWays its cases). Lane-varying branches only.
+  std::optional<double> ArmCostTrue, ArmCostFalse;
+  unsigned ArmWays = 2;
   unsigned LoopDepth = 0;
   bool LikelyPredicated = false; ///< short side-effect-free arms: nvcc emits a select
   double Score = 0;              ///< ranking: region slowdown x (1 + loop depth)

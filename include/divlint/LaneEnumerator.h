@@ -53,6 +53,19 @@ struct EnumerationResult {
   unsigned FirstLaneTrueEvaluations = 0; ///< diverging, and the first active lane was true
   /// Mean over diverging warp evaluations of (true lanes / active lanes).
   std::optional<double> MeanTrueFraction;
+  /// The lanes that reach the condition, which the cost model weighs (DESIGN §2: a warp of a
+  /// 16-thread block, or one whose lanes an enclosing condition removed, has fewer than 32):
+  /// mean true and active lanes of the diverging warp evaluations, active lanes of the others.
+  std::optional<double> MeanDivergentTrueLanes, MeanDivergentActiveLanes, MeanUniformActiveLanes;
+  /// Not enumerated (tail, data-dependent): mean lanes of the warps that reach the condition, from
+  /// the block shape and, where it can be evaluated, the enclosing guard.
+  std::optional<double> LanesPerWarp;
+  /// A switch (MultiWay): the distinct values of the diverging warp evaluations, each set with
+  /// how many evaluations had it (the cost model maps values to case targets), and the mean
+  /// number of distinct values (for when the sets were too many to keep).
+  std::vector<std::pair<std::vector<int64_t>, unsigned>> SwitchValueSets;
+  bool SwitchValueSetsComplete = true;
+  std::optional<double> MeanDistinctValues;
   /// For a tail: whether the low thread indices (lane 0, the in-bounds side of `i < n`) take
   /// the true side.
   std::optional<bool> TailTrueAtLowIndex;

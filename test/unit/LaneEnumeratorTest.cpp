@@ -153,6 +153,49 @@ TEST(LaneEnumerator, SwitchDivergesOnDifferentValues) {
   EXPECT_EQ(R.Ext, Extent::EveryWarp);
 }
 
+TEST(LaneEnumerator, MeanLanesOfWarpsThatReachTheCondition) {
+  // A 16-thread block: `tx <= m` over m = 0..15 splits (m + 1)/16, then all 16 agree.
+  const uint64_t L = 21;
+  SymRef M = sym::indVar(L, 1, c(0), SymOp::Add, c(1), U32, "m");
+  EnumerationQuery Q;
+  Q.Cond = cmp(SymOp::LE, tx(), M);
+  Q.Loops = {{L, cmp(SymOp::LT, M, c(16))}};
+  auto R = enumerateCondition(Q, shape(16));
+  EXPECT_EQ(R.DivergentEvaluations, 15u);
+  EXPECT_EQ(R.UniformEvaluations, 1u);
+  EXPECT_FALSE(R.ActiveLanes) << "the splits differ";
+  EXPECT_DOUBLE_EQ(*R.MeanDivergentActiveLanes, 16);
+  EXPECT_DOUBLE_EQ(*R.MeanDivergentTrueLanes, 8); // (1 + ... + 15) / 15
+  EXPECT_DOUBLE_EQ(*R.MeanUniformActiveLanes, 16);
+
+  // Under a guard `tx < 8` of a 256-thread block, only warp 0's 8 lanes reach `tx % 2`.
+  auto G = run(cmp(SymOp::NE, bin(SymOp::Rem, tx(), c(2)), c(0)), shape(256),
+               cmp(SymOp::LT, tx(), c(8)));
+  EXPECT_DOUBLE_EQ(*G.MeanDivergentActiveLanes, 8);
+  EXPECT_DOUBLE_EQ(*G.MeanDivergentTrueLanes, 4);
+  EXPECT_FALSE(G.MeanUniformActiveLanes) << "warps 1-7 never reach it";
+
+  // Not enumerated: the lanes per warp come from the block shape and the guard.
+  SymRef Load = sym::opaque(9, Uniformity::LaneVarying, true, "x[i]");
+  EXPECT_DOUBLE_EQ(*run(cmp(SymOp::GT, Load, c(0)), shape(16)).LanesPerWarp, 16);
+  EXPECT_DOUBLE_EQ(*run(cmp(SymOp::GT, Load, c(0)), shape(100)).LanesPerWarp, 25)
+      << "32, 32, 32 and 4 lanes";
+  EXPECT_DOUBLE_EQ(
+      *run(cmp(SymOp::GT, Load, c(0)), shape(256), cmp(SymOp::LT, tx(), c(8))).LanesPerWarp, 8);
+}
+
+TEST(LaneEnumerator, SwitchKeepsTheValuesOfEachDivergingWarp) {
+  EnumerationQuery Q;
+  Q.Cond = bin(SymOp::And, tx(), c(3));
+  Q.MultiWay = true;
+  auto R = enumerateCondition(Q, shape(64));
+  ASSERT_EQ(R.SwitchValueSets.size(), 1u);
+  EXPECT_EQ(R.SwitchValueSets[0].first, (std::vector<int64_t>{0, 1, 2, 3}));
+  EXPECT_EQ(R.SwitchValueSets[0].second, 2u) << "both warps";
+  EXPECT_TRUE(R.SwitchValueSetsComplete);
+  EXPECT_DOUBLE_EQ(*R.MeanDistinctValues, 4);
+}
+
 TEST(LaneEnumerator, SeveralLaunchShapesTakeTheWorst) {
   EnumerationQuery Q;
   Q.Cond = cmp(SymOp::LT, tx(), c(16));
