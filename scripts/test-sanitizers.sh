@@ -6,8 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+# -O1: what the sanitizers' authors recommend, and it compiles much faster than -O2.
 CC=clang-22 CXX=clang++-22 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Release \
-  -DDIVLINT_BUILD_TESTS=ON -DDIVLINT_BUILD_FUZZER=ON
+  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DDIVLINT_BUILD_TESTS=ON -DDIVLINT_BUILD_FUZZER=ON
 cmake --build build-sanitize -j"$(nproc)"
 # Leak checking is off: clang's front end leaves its AST and file buffers to process exit by
 # design, and those are not bugs. Every other ASan error and all UB end the run.

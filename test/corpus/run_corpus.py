@@ -2,7 +2,7 @@
 """Runs divlint over every .cu/.cuh file of a source tree and sorts each file's outcome.
 
 usage: run_corpus.py [--name NAME] [--timeout S] [--memory-mb MB] [-j N] [--json FILE]
-                     [--divlint-arg ARG]... [--include-own-dir] [--tu-only]
+                     [--divlint-arg ARG]... [--include-own-dir] [--tu-only] [--exclude RE]
                      PATH [DIVLINT] [-- COMPILER ARGS...]
 
 One divlint process per file (so one crash or hang costs one file), under a wall-clock timeout
@@ -164,6 +164,9 @@ def main():
     p.add_argument("--tu-only", action="store_true",
                    help="skip files another file of the corpus #includes (headers and .cu "
                         "fragments): analyze translation units only")
+    p.add_argument("--exclude", metavar="RE",
+                   help="skip files whose path matches this regular expression (files the "
+                        "corpus' own build does not compile on this platform); counted apart")
     a = p.parse_args(argv)
 
     here = os.path.dirname(os.path.abspath(__file__))
@@ -178,6 +181,11 @@ def main():
         included = included_sources(a.path, sources)
         skipped = len(included)
         sources = [s for s in sources if s not in included]
+    excluded = 0
+    if a.exclude:
+        kept = [s for s in sources if not re.search(a.exclude, s)]
+        excluded = len(sources) - len(kept)
+        sources = kept
     name = a.name or os.path.basename(os.path.normpath(a.path))
     prefix = [divlint] + a.divlint_arg
     def suffix(path):
@@ -197,7 +205,7 @@ def main():
                "analyzed_pct": round(100.0 * counts["analyzed"] / len(results), 1),
                "slowest": max(results, key=lambda r: r["seconds"])["file"],
                "slowest_seconds": max(r["seconds"] for r in results),
-               "skipped_included": skipped}
+               "skipped_included": skipped, "excluded": excluded}
 
     if not a.quiet:
         for r in results:
@@ -209,6 +217,9 @@ def main():
     print(f"| {name} | {len(results)} | {counts['analyzed']} ({summary['analyzed_pct']}%) | "
           f"{counts['parse-failure']} | {counts['tool-error']} | {counts['crash']} | "
           f"{counts['timeout']} | {seconds} |")
+    if skipped or excluded:
+        print(f"\nnot counted: {skipped} files other files #include (--tu-only), "
+              f"{excluded} excluded (--exclude)")
     causes = {}
     for r in results:
         if r["outcome"] == "parse-failure":
