@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests the editor recipes as far as this machine allows (no VS Code, CLion or Emacs here).
 
-usage: test_editors.py DIVLINT PLUGIN CLANG_TIDY     (exits 77, skipped, without a CUDA install)
+usage: test_editors.py DIVLINT PLUGIN CLANG_TIDY [RUNNER]   (exits 77, skipped, without a CUDA
+install; RUNNER runs CLANG_TIDY, e.g. a wrapper that preloads the sanitizer runtime)
 
 For a small CUDA project with an nvcc compile database: each recipe's configuration parses, and
 the command it makes the editor run (with /path/to/divlint replaced by this build) is run here;
@@ -88,6 +89,9 @@ def rx_to_regex(form):
 
 def main(argv):
     divlint, plugin, clang_tidy = (os.path.abspath(a) for a in argv[1:4])
+    # What runs clang-tidy: clang_tidy itself, or (sanitizer build) a wrapper that preloads the
+    # sanitizer runtime into it.
+    runner = os.path.abspath(argv[4]) if len(argv) > 4 else clang_tidy
     cuda = os.environ.get("CUDA_PATH", "/usr/local/cuda")
     if not os.path.isfile(os.path.join(cuda, "include", "cuda_runtime.h")):
         print(f"SKIP: the clang-tidy recipes parse real CUDA headers; none at {cuda}")
@@ -115,7 +119,7 @@ def main(argv):
         check(settings["C_Cpp.default.compileCommands"] ==
               "${workspaceFolder}/build-tidy/compile_commands.json",
               "vscode: cpptools reads the converted database")
-        cmd = [settings["C_Cpp.codeAnalysis.clangTidy.path"],
+        cmd = [runner,
                *map(swap, settings["C_Cpp.codeAnalysis.clangTidy.args"]),
                "--checks=-*," + ",".join(settings["C_Cpp.codeAnalysis.clangTidy.checks.enabled"]),
                "-p", "build-tidy", src]
@@ -136,7 +140,7 @@ def main(argv):
 
         # CLion: external clang-tidy = clang-tidy-divlint (all arguments passed through).
         wrapper = os.path.join(TIDY_DIR, "clang-tidy-divlint")
-        env = {"DIVLINT_TIDY_PLUGIN": plugin, "DIVLINT_CLANG_TIDY": clang_tidy}
+        env = {"DIVLINT_TIDY_PLUGIN": plugin, "DIVLINT_CLANG_TIDY": runner}
         rc, out = run([wrapper, "--checks=-*,cuda-divergence-*", "--list-checks"], ws, env)
         check(rc == 0 and "cuda-divergence-warp-sync" in out, "clion: clang-tidy-divlint lists the checks")
         rc, out = run([wrapper, "--checks=-*,cuda-divergence-*", "-p", "build-tidy", src], ws, env)
@@ -166,7 +170,7 @@ def main(argv):
         with open(os.path.join(ws, ".clang-tidy"), "w") as f:
             f.write("Checks: '-*,cuda-divergence-*'\n")
         # What flycheck-clang-tidy runs: clang-tidy -p BUILD -extra-arg=-I<dir> -config=<.clang-tidy> OPTIONS source
-        rc, out = run([clang_tidy, "-p", "build-tidy", f"-extra-arg=-I{os.path.dirname(src)}",
+        rc, out = run([runner, "-p", "build-tidy", f"-extra-arg=-I{os.path.dirname(src)}",
                        "-config=Checks: '-*,cuda-divergence-*'", f"--load={plugin}", src], ws)
         found = [m["line"] for l in out.splitlines() if (m := re.match(patterns["warning"], l))
                  and "[cuda-divergence-barrier]" in l]
