@@ -61,24 +61,33 @@ unsigned SwitchTargets::target(int64_t Value) const {
   return Default;
 }
 
-std::optional<SwitchTargets> switchTargets(const SwitchStmt *S, ASTContext &Ctx) {
-  if (!S)
-    return std::nullopt;
+std::vector<std::pair<const SwitchCase *, unsigned>> switchLabelTargets(const SwitchStmt *S,
+                                                                        const SourceManager &SM) {
   std::vector<const SwitchCase *> Cases; // the list runs backwards: sort into source order
   for (const SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
     Cases.push_back(C);
-  const SourceManager &SM = Ctx.getSourceManager();
   std::sort(Cases.begin(), Cases.end(), [&](const SwitchCase *A, const SwitchCase *B) {
     return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   });
-  SwitchTargets T;
-  int Target = -1;
-  std::optional<unsigned> Default;
+  std::vector<std::pair<const SwitchCase *, unsigned>> Labels;
+  unsigned Target = 0;
   const SwitchCase *Previous = nullptr;
   for (const SwitchCase *C : Cases) {
-    if (!Previous || Previous->getSubStmt() != C) // `case 0: case 1: ...` is one target
+    if (Previous && Previous->getSubStmt() != C) // `case 0: case 1: ...` is one target
       ++Target;
     Previous = C;
+    Labels.push_back({C, Target});
+  }
+  return Labels;
+}
+
+std::optional<SwitchTargets> switchTargets(const SwitchStmt *S, ASTContext &Ctx) {
+  if (!S)
+    return std::nullopt;
+  auto Labels = switchLabelTargets(S, Ctx.getSourceManager());
+  SwitchTargets T;
+  std::optional<unsigned> Default;
+  for (auto [C, Target] : Labels) {
     if (isa<DefaultStmt>(C)) {
       Default = Target;
       continue;
@@ -87,10 +96,9 @@ std::optional<SwitchTargets> switchTargets(const SwitchStmt *S, ASTContext &Ctx)
     if (Case->getRHS() || Case->getLHS()->isValueDependent())
       return std::nullopt;
     llvm::APSInt V = Case->getLHS()->EvaluateKnownConstInt(Ctx);
-    T.ByValue.push_back({V.isSigned() ? V.getExtValue() : int64_t(V.getZExtValue()),
-                         unsigned(Target)});
+    T.ByValue.push_back({V.isSigned() ? V.getExtValue() : int64_t(V.getZExtValue()), Target});
   }
-  T.Count = unsigned(Target + 1);
+  T.Count = Labels.empty() ? 0 : Labels.back().second + 1;
   T.Default = Default ? *Default : T.Count++;
   return T;
 }

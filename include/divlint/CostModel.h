@@ -86,6 +86,11 @@ private:
 /// The DESIGN §2 efficiency of one diverging warp: t of a active lanes true, arm costs cT, cE.
 double warpEfficiency(double T, double A, double CostTrue, double CostFalse, unsigned WarpSize);
 
+/// A switch's labels in source order, each with the index of its target: labels stacked on one
+/// statement (`case 0: case 1: ...`) share a target, targets are numbered from 0.
+std::vector<std::pair<const clang::SwitchCase *, unsigned>>
+switchLabelTargets(const clang::SwitchStmt *S, const clang::SourceManager &SM);
+
 /// Where a switch jumps for each value: case labels stacked on one statement share a target,
 /// values with no case go to `default` (or past the switch: one more target).
 struct SwitchTargets {

@@ -257,22 +257,14 @@ std::string caseTargets(ASTContext &Ctx, const Expr *E) {
   }
   if (!Switch)
     return "";
-  std::vector<const SwitchCase *> Cases;
-  for (const SwitchCase *C = Switch->getSwitchCaseList(); C; C = C->getNextSwitchCase())
-    Cases.push_back(C);
   const SourceManager &SM = Ctx.getSourceManager();
-  std::sort(Cases.begin(), Cases.end(), [&](const SwitchCase *A, const SwitchCase *B) {
-    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
-  });
+  auto Labels = switchLabelTargets(Switch, SM);
   std::string Body;
-  int Group = -1, Default = -1;
-  const SwitchCase *Previous = nullptr;
-  for (const SwitchCase *C : Cases) {
-    if (!Previous || Previous->getSubStmt() != C)
-      ++Group;
-    Previous = C;
+  int Default = -1;
+  unsigned Targets = Labels.empty() ? 0 : Labels.back().second + 1;
+  for (auto [C, Target] : Labels) {
     if (isa<DefaultStmt>(C)) {
-      Default = Group;
+      Default = int(Target);
       continue;
     }
     const auto *Case = cast<CaseStmt>(C);
@@ -291,9 +283,9 @@ std::string caseTargets(ASTContext &Ctx, const Expr *E) {
         return "";
       Value = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
     }
-    Body += "v == (long long)(" + Value + ") ? " + std::to_string(Group) + " : ";
+    Body += "v == (long long)(" + Value + ") ? " + std::to_string(Target) + " : ";
   }
-  Body += std::to_string(Default >= 0 ? Default : Group + 1);
+  Body += std::to_string(Default >= 0 ? unsigned(Default) : Targets);
   return "[](long long v) -> int { return " + Body + "; }";
 }
 
