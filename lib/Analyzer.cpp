@@ -165,6 +165,8 @@ private:
   bool locate(SourceLocation Loc, Finding &F);
   void setRange(SourceRange R, Finding &F);
   std::string text(SourceRange R) const;
+  /// The current kernel's block shapes, "256x1x1, 16x16x1".
+  std::string joinedShapes() const;
   std::vector<std::string> CurrentAssumptions;
   std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
 };
@@ -173,6 +175,13 @@ std::string TranslationUnitAnalyzer::text(SourceRange R) const {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = SM.getExpansionRange(CharSourceRange::getTokenRange(R));
   return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+std::string TranslationUnitAnalyzer::joinedShapes() const {
+  std::string Shapes;
+  for (const BlockShape &S : CurrentShapes)
+    Shapes += (Shapes.empty() ? "" : ", ") + S.str();
+  return Shapes;
 }
 
 void TranslationUnitAnalyzer::setRange(SourceRange R, Finding &F) {
@@ -322,10 +331,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     F.TheRule = Rule::UniformBranch;
     F.Sev = Severity::Note;
   }
-  std::string Shapes;
-  for (const BlockShape &S : CurrentShapes)
-    Shapes += (Shapes.empty() ? "" : ", ") + S.str();
-  F.BlockShapeText = Shapes;
+  F.BlockShapeText = joinedShapes();
   if (F.Class == Uniformity::LaneVarying) {
     Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
     auto Round = [](double V) { return std::round(V * 1000) / 1000; };
@@ -362,15 +368,37 @@ Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncR
   Finding Cond;
   locate(SR.Under->Condition->getBeginLoc(), Cond);
   std::string CondText = text(SR.Under->Condition->getSourceRange());
-  if (SR.IsBarrier)
-    F.Message = "barrier '" + F.ConditionText + "' is reached under a " +
-                uniformityName(F.Class).str() + " condition '" + CondText + "' (line " +
-                std::to_string(Cond.Line) +
-                "): threads of the block that skip it make the barrier undefined behavior";
-  else
-    F.Message = "full-mask warp-synchronous '" + F.ConditionText +
-                "' is reached under a lane-varying condition '" + CondText + "' (line " +
-                std::to_string(Cond.Line) + "): lanes named in the mask do not all arrive";
+  // Why it diverges: who skips the call (whole warps when the condition is warp-uniform, else
+  // single lanes) and what they do instead of exiting.
+  bool Loop = SR.Under->Construct == "for" || SR.Under->Construct == "while" ||
+              SR.Under->Construct == "do";
+  std::string Who = F.Class == Uniformity::WarpUniform ? "warps" : SR.IsBarrier ? "threads" : "lanes";
+  std::string Skippers = Loop ? Who + " that run fewer trips of the loop ('" + CondText +
+                                    "' turns false sooner for them)"
+                              : Who + " for which '" + CondText + "' goes the other way";
+  std::string Kind = SR.IsBarrier ? "barrier" : "warp-synchronous call";
+  std::string What;
+  if (SR.ReachedInstead == SR.Call) {
+    What = "reach it again in a later iteration";
+  } else if (SR.ReachedInstead) {
+    Finding Other;
+    locate(SR.ReachedInstead->getBeginLoc(), Other);
+    What = "reach the " + Kind + " '" + text(SR.ReachedInstead->getSourceRange()) + "' (line " +
+           std::to_string(Other.Line) + ") instead";
+  } else {
+    What = "go on running beside the lanes of their warp that wait here";
+  }
+  std::string Shape = F.Class == Uniformity::LaneVarying && SR.Under->Result.Enumerated
+                          ? " for block shape " + joinedShapes()
+                          : "";
+  F.Message = (SR.IsBarrier ? "barrier '" : "full-mask warp-synchronous '") + F.ConditionText +
+              "' is reached under a " + uniformityName(F.Class).str() + " condition '" +
+              CondText + "' (line " + std::to_string(Cond.Line) + ")" + Shape + ": " + Skippers +
+              " skip it and " + What +
+              (SR.IsBarrier ? ", so the block's threads do not all wait at the same barrier "
+                              "(only threads that have exited may miss one)"
+                            : ", so lanes named in the mask do not all arrive (only lanes that "
+                              "have exited may be missing)");
   F.Why.push_back({Cond.Line, Cond.Column, "'" + CondText + "' is " +
                                                uniformityName(F.Class).str()});
   return F;

@@ -125,6 +125,8 @@ private:
   /// +1 / -1 when \p Side never decreases / increases with the linear thread id (and varies);
   /// 0 otherwise.
   int monotoneDirection(const SymRef &Side);
+  /// Whether \p Side takes two values inside one warp (else no threshold can split a warp).
+  bool variesWithinWarp(const SymRef &Side);
 };
 
 void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
@@ -230,6 +232,22 @@ int Enumerator::monotoneDirection(const SymRef &Side) {
   return Up ? 1 : Down ? -1 : 0;
 }
 
+bool Enumerator::variesWithinWarp(const SymRef &Side) {
+  for (unsigned W = 0; W < Warps; ++W) {
+    std::optional<int64_t> First;
+    for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
+      setThread(W * WarpSize + Lane);
+      auto V = eval(Side);
+      if (!V)
+        return true; // not evaluable: assume it may
+      if (First && *V != *First)
+        return true;
+      First = V;
+    }
+  }
+  return false;
+}
+
 EnumerationResult Enumerator::run() {
   EnumerationResult R;
   Leaves L;
@@ -307,7 +325,9 @@ EnumerationResult Enumerator::run() {
         SetSample(S);
         if (Exact)
           Env.Iteration.push_back({Exact->LoopId, static_cast<int64_t>(S % 4)});
-        int Dir = monotoneDirection(*ThreadSide);
+        // A side that is constant inside every warp (`threadIdx.x / 32 + 8 * k`) is
+        // warp-uniform, not a tail: the lane-by-lane evaluation below says so.
+        int Dir = variesWithinWarp(*ThreadSide) ? monotoneDirection(*ThreadSide) : 0;
         Monotone = Dir != 0 && (Direction == 0 || Dir == Direction);
         Direction = Dir;
       }

@@ -424,6 +424,8 @@ private:
   SymRef guardOf(const CFGBlock *B, unsigned D, std::set<const CFGBlock *> &Seen);
   std::vector<LoopContext> loopsAround(const CFGBlock *B);
   EnumerationResult classify(const CFGBlock *B, bool WithGuard);
+  bool skippingMatters(const CFGBlock *Branch, const CFGBlock *SyncBlock, bool IsBarrier,
+                       bool LaneSplit, const CallExpr *&ReachedInstead) const;
   bool fixpoint();
   void finish();
 };
@@ -1635,6 +1637,58 @@ bool FunctionAnalysis::Impl::run() {
   return true;
 }
 
+/// Whether the threads that \p Branch sends past the barrier (or full-mask warp-synchronous
+/// call) in \p SyncBlock make it diverge. A thread that returns has exited, and exited threads
+/// no longer hold up a barrier (PTX `exit`) nor need to arrive at a `*_sync` call whose mask
+/// names them, so a skipping path matters only if it reaches a call of the same kind while the
+/// thread still runs (another one, or this one in a later iteration) or, when lanes of one warp
+/// split (\p LaneSplit), rejoins the code that runs after the call: the warp then executes it
+/// with some of its live lanes elsewhere, which neither the aligned `bar.sync` of
+/// `__syncthreads()` nor a full mask allows.
+bool FunctionAnalysis::Impl::skippingMatters(const CFGBlock *Branch, const CFGBlock *SyncBlock,
+                                             bool IsBarrier, bool LaneSplit,
+                                             const CallExpr *&ReachedInstead) const {
+  const CFGBlock *Exit = &Cfg->getExit();
+  const CFGBlock *BarrierBlock = SyncBlock;
+  std::map<const CFGBlock *, const CallExpr *> BarrierIn;
+  for (auto &[Call, Block] : SyncCalls)
+    if (BarrierCalls.count(Call) == unsigned(IsBarrier))
+      BarrierIn.emplace(Block, Call);
+  // Breadth first, so that the call reported is the nearest one the skipping threads reach.
+  auto Reachable = [&](std::vector<const CFGBlock *> Start, const CFGBlock *Stop) {
+    std::vector<const CFGBlock *> Order;
+    std::set<const CFGBlock *> Seen;
+    for (size_t I = 0; I < Start.size(); ++I) {
+      const CFGBlock *X = Start[I];
+      if (!X || X == Exit || !Seen.insert(X).second)
+        continue;
+      Order.push_back(X);
+      if (X != Stop)
+        Start.insert(Start.end(), X->succ_begin(), X->succ_end());
+    }
+    return Order;
+  };
+  std::vector<const CFGBlock *> Skips;
+  for (const CFGBlock *Succ : Branch->succs())
+    if (Succ && Succ != BarrierBlock && !postDominates(BarrierBlock, Succ))
+      Skips.push_back(Succ);
+  std::vector<const CFGBlock *> Skipped = Reachable(Skips, BarrierBlock);
+  for (const CFGBlock *X : Skipped)
+    if (auto It = BarrierIn.find(X); It != BarrierIn.end()) {
+      ReachedInstead = It->second;
+      return true;
+    }
+  if (!LaneSplit)
+    return false;
+  std::vector<const CFGBlock *> After = Reachable(
+      std::vector<const CFGBlock *>(BarrierBlock->succ_begin(), BarrierBlock->succ_end()), nullptr);
+  std::set<const CFGBlock *> AfterBarrier(After.begin(), After.end());
+  for (const CFGBlock *X : Skipped)
+    if (AfterBarrier.count(X))
+      return true;
+  return false;
+}
+
 void FunctionAnalysis::Impl::finish() {
   GuardsFinal = true;
   // Branch records, classified with the lanes that actually reach them.
@@ -1658,6 +1712,7 @@ void FunctionAnalysis::Impl::finish() {
   for (auto &[Call, Block] : SyncCalls) {
     bool IsBarrier = BarrierCalls.count(Call);
     const BranchRecord *Offender = nullptr;
+    const CallExpr *ReachedInstead = nullptr;
     // Every branch the call is (transitively: see controlClass) control dependent on.
     for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(Block))) {
       auto It = BranchIndex.find(Dep);
@@ -1665,13 +1720,15 @@ void FunctionAnalysis::Impl::finish() {
         continue;
       const BranchRecord &BR = Branches[It->second];
       Uniformity C = join(BR.Result.Class, CondClassNow[Dep->getBlockID()]);
-      if (IsBarrier ? C != Uniformity::BlockUniform : C == Uniformity::LaneVarying) {
-        Offender = &BR;
-        break;
-      }
+      if (IsBarrier ? C == Uniformity::BlockUniform : C != Uniformity::LaneVarying)
+        continue;
+      if (!skippingMatters(Dep, Block, IsBarrier, C == Uniformity::LaneVarying, ReachedInstead))
+        continue;
+      Offender = &BR;
+      break;
     }
     if (Offender)
-      Syncs.push_back({Call, IsBarrier, Offender});
+      Syncs.push_back({Call, IsBarrier, Offender, ReachedInstead});
   }
   // The returned value: one expression if every return agrees under uniform control.
   if (!Returns.empty()) {

@@ -50,6 +50,10 @@ struct SyncRecord {
   const clang::CallExpr *Call = nullptr;
   bool IsBarrier = false; ///< __syncthreads-like (else a full-mask *_sync)
   const BranchRecord *Under = nullptr; ///< the offending enclosing branch
+  /// Barriers: the barrier the threads that skip this one reach instead (this one again in a
+  /// later iteration, or another); null when they reach none but rejoin the lanes of their warp
+  /// that wait here.
+  const clang::CallExpr *ReachedInstead = nullptr;
 };
 
 /// Resolves calls to functions with bodies: the caller passes argument values and gets the

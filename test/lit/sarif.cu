@@ -46,6 +46,7 @@ __global__ void k(float *x, int n) {
   if (x[i] > 0.f)
     // CHECK: result divlint/warp-sync-divergence index=3 level=error at %SRCROOT%/sarif.cu:[[@LINE+1]]:12-[[@LINE+1]]:45 {{.*}} class=lane-varying
     x[i] = __shfl_sync(0xffffffffu, x[i], 1);
+  x[0] = 0.f; // the lanes that skipped the shuffle run on (had they exited, it would be fine)
 }
 // CHECK-NOT: result
 // CHECK-NOT: notification

@@ -24,7 +24,7 @@ __global__ void kernel(float *x, int n) {
   // CHECK: checks.cu:[[@LINE+4]]:7: warning: 'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 4/4 warps diverge, 16/32 lanes true){{.*}} [cuda-divergence-branch]
   // CHECK: checks.cu:[[@LINE-5]]:13: note: threadIdx.x is lane-varying
   // CHECK: checks.cu:[[@LINE+2]]:7: note: lanes 0-31 of one diverging warp: TFTFTFTFTFTFTFTFTFTFTFTFTFTFTFTF
-  // CHECK: checks.cu:[[@LINE+5]]:15: warning: full-mask warp-synchronous '__shfl_sync(0xffffffffu, x[i], 0)' is reached under a lane-varying condition 'tid % 2 == 0' (line [[@LINE+1]]): lanes named in the mask do not all arrive [cuda-divergence-warp-sync]
+  // CHECK: checks.cu:[[@LINE+5]]:15: warning: full-mask warp-synchronous '__shfl_sync(0xffffffffu, x[i], 0)' is reached under a lane-varying condition 'tid % 2 == 0' (line [[@LINE+1]]) for block shape 128x1x1: lanes for which 'tid % 2 == 0' goes the other way skip it and go on running beside the lanes of their warp that wait here, so lanes named in the mask do not all arrive (only lanes that have exited may be missing) [cuda-divergence-warp-sync]
   if (tid % 2 == 0) {
     // SYNC: checks.cu:[[@LINE+3]]:15: warning: full-mask warp-synchronous '__shfl_sync(0xffffffffu, x[i], 0)' is reached under a lane-varying condition {{.*}} [cuda-divergence-warp-sync]
     // SYNC: checks.cu:[[@LINE-2]]:7: note: 'tid % 2 == 0' is lane-varying
@@ -36,7 +36,7 @@ __global__ void kernel(float *x, int n) {
   // CHECK: checks.cu:[[@LINE+1]]:7: remark: 'if' condition 'i < n' is lane-varying (tail){{.*}} [cuda-divergence-branch]
   if (i < n) {
     x[i] = 0.f;
-    // CHECK: checks.cu:[[@LINE+4]]:5: warning: barrier '__syncthreads()' is reached under a lane-varying condition 'i < n' (line [[@LINE-2]]): threads of the block that skip it make the barrier undefined behavior [cuda-divergence-barrier]
+    // CHECK: checks.cu:[[@LINE+4]]:5: warning: barrier '__syncthreads()' is reached under a lane-varying condition 'i < n' (line [[@LINE-2]]): threads for which 'i < n' goes the other way skip it and go on running beside the lanes of their warp that wait here, so the block's threads do not all wait at the same barrier (only threads that have exited may miss one) [cuda-divergence-barrier]
     // CHECK-NEXT: {{.*}}__syncthreads();
     // BARRIER: checks.cu:[[@LINE+2]]:5: warning: barrier '__syncthreads()' is reached under a lane-varying condition 'i < n' {{.*}} [cuda-divergence-barrier]
     // WERROR: checks.cu:[[@LINE+1]]:5: error: barrier '__syncthreads()' {{.*}} [cuda-divergence-barrier,-warnings-as-errors]
