@@ -1,6 +1,7 @@
 #include "divlint/Analyzer.h"
 
 #include "divlint/CostModel.h"
+#include "divlint/LaunchShapes.h"
 #include "divlint/Rewrites.h"
 #include "divlint/WhyTrace.h"
 
@@ -36,12 +37,17 @@ bool isDeviceFunction(const FunctionDecl *FD) {
 /// Finds device functions with bodies and the block shapes of `<<<grid, block>>>` launches.
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  explicit Collector(ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit Collector(ASTContext &Ctx) : Resolver(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
   std::vector<const FunctionDecl *> Functions;
-  std::map<const FunctionDecl *, std::vector<BlockShape>> Launches;
+  /// The block shapes of each kernel's launches in this translation unit.
+  struct LaunchShapes {
+    std::vector<BlockShape> Known;
+    bool SomeUnknown = false; ///< a launch whose block argument is not a constant shape
+  };
+  std::map<const FunctionDecl *, LaunchShapes> Launches;
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && isDeviceFunction(FD) && !FD->isDependentContext() &&
@@ -55,73 +61,20 @@ public:
     const CallExpr *Config = CE->getConfig();
     if (!Kernel || !Config || Config->getNumArgs() < 2)
       return true;
-    if (auto Shape = constantShape(Config->getArg(1), 0)) {
-      Shape->Source = "launch";
-      auto &List = Launches[Kernel->getCanonicalDecl()];
-      if (std::find(List.begin(), List.end(), *Shape) == List.end())
-        List.push_back(*Shape);
+    auto &Shapes = Launches[Kernel->getCanonicalDecl()];
+    if (auto Shape = Resolver.blockShape(Config->getArg(1))) {
+      if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
+        Shapes.Known.push_back(*Shape);
+    } else {
+      Shapes.SomeUnknown = true;
     }
     return true;
   }
 
+  LaunchShapeResolver Resolver;
+
 private:
-  ASTContext &Ctx;
   std::set<const FunctionDecl *> Seen;
-
-  std::optional<unsigned> constantUnsigned(const Expr *E) {
-    Expr::EvalResult R;
-    if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx)) {
-      int64_t V = R.Val.getInt().getExtValue();
-      if (V > 0 && V <= int64_t(MaxThreadsPerBlock))
-        return static_cast<unsigned>(V);
-    }
-    return std::nullopt;
-  }
-
-  /// A block argument of constant shape: `256`, `dim3(16, 16)`, or a local dim3 initialized so.
-  std::optional<BlockShape> constantShape(const Expr *E, unsigned Depth) {
-    if (!E || Depth > 8)
-      return std::nullopt;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      return constantShape(MTE->getSubExpr(), Depth + 1);
-    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      return constantShape(BTE->getSubExpr(), Depth + 1);
-    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      return constantShape(FC->getSubExpr(), Depth + 1);
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
-        return constantShape(CE->getArg(0), Depth + 1);
-      unsigned Dims[3] = {1, 1, 1};
-      for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-        if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
-          continue;
-        auto V = constantUnsigned(CE->getArg(I));
-        if (!V)
-          return std::nullopt;
-        Dims[I] = *V;
-      }
-      if (CE->getNumArgs() == 0)
-        return std::nullopt;
-      BlockShape S;
-      S.X = Dims[0];
-      S.Y = Dims[1];
-      S.Z = Dims[2];
-      if (S.threads() > MaxThreadsPerBlock)
-        return std::nullopt;
-      return S;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (VD->getInit() && !VD->getType()->isIntegralOrEnumerationType())
-          return constantShape(VD->getInit(), Depth + 1);
-    if (auto V = constantUnsigned(E)) {
-      BlockShape S;
-      S.X = *V;
-      return S;
-    }
-    return std::nullopt;
-  }
 };
 
 class TranslationUnitAnalyzer : public CallResolver {
@@ -165,6 +118,7 @@ private:
   bool locate(SourceLocation Loc, Finding &F);
   void setRange(SourceRange R, Finding &F);
   std::string text(SourceRange R) const;
+  std::string constructAsWritten(const BranchRecord &BR) const;
   /// The current kernel's block shapes, "256x1x1, 16x16x1".
   std::string joinedShapes() const;
   std::vector<std::string> CurrentAssumptions;
@@ -175,6 +129,21 @@ std::string TranslationUnitAnalyzer::text(SourceRange R) const {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = SM.getExpansionRange(CharSourceRange::getTokenRange(R));
   return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+/// The construct as the user wrote it: `assert(c)` expands to a `?:`, but the user wrote an assert.
+std::string TranslationUnitAnalyzer::constructAsWritten(const BranchRecord &BR) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = BR.Terminator ? BR.Terminator->getBeginLoc() : SourceLocation();
+  llvm::StringRef Outermost;
+  for (unsigned Depth = 0; L.isMacroID() && Depth < 32; ++Depth) {
+    if (!SM.isMacroArgExpansion(L))
+      Outermost = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+    L = SM.getImmediateMacroCallerLoc(L);
+  }
+  if (BR.Construct == "?:" && Outermost == "assert")
+    return "assert";
+  return BR.Construct;
 }
 
 std::string TranslationUnitAnalyzer::joinedShapes() const {
@@ -226,8 +195,25 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
     Keys.push_back(Pattern->getCanonicalDecl());
   for (const FunctionDecl *K : Keys) {
     auto It = Collected->Launches.find(K);
-    if (It != Collected->Launches.end() && !It->second.empty())
-      return It->second;
+    if (It == Collected->Launches.end())
+      continue;
+    if (It->second.Known.empty())
+      continue;
+    std::vector<BlockShape> Shapes = It->second.Known;
+    if (It->second.SomeUnknown) {
+      // Another launch's shape is not known: the default joins the launch shapes, assumed.
+      BlockShape Default;
+      Shapes.push_back(Default);
+      Assumptions.push_back("block shape " + Default.str() +
+                            " besides the launch shapes (a launch's block shape is not constant)");
+    }
+    return Shapes;
+  }
+  if (auto Asserted = Collected->Resolver.assertedShape(Kernel)) {
+    if (Asserted->Source == "assert-x")
+      Assumptions.push_back("blockDim.x == " + std::to_string(Asserted->X) +
+                            " (the kernel asserts it); y and z unknown");
+    return {*Asserted};
   }
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     Expr::EvalResult R;
@@ -312,7 +298,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   Finding F;
   F.Kernel = CurrentKernel;
   F.Function = FD->getNameAsString();
-  F.Construct = BR.Construct;
+  F.Construct = constructAsWritten(BR);
   F.ConditionText = text(BR.Condition->getSourceRange());
   const EnumerationResult &R = BR.Result;
   F.Class = R.Class;
@@ -345,6 +331,13 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     F.LikelyPredicated = P.LikelyPredicated;
     F.Score = Round(P.RegionSlowdown * (1 + P.LoopDepth));
     PredictionAssumptions = P.Assumptions;
+    // Several shapes, or one divlint had to assume: name the one the numbers are for.
+    if (R.Enumerated && (CurrentShapes.size() > 1 || !(R.Shape == CurrentShapes.front())))
+      PredictionAssumptions.push_back(
+          "warps and lanes computed for block shape " + R.Shape.str() +
+          (R.Shape.Source == "unknown"
+               ? " (the block shape is not known, and threadIdx.y/z change inside a warp of this one)"
+               : " (the worst of the shapes " + joinedShapes() + ")"));
     // Cheap divergence is a note: bounds-check tails and arms nvcc turns into selects.
     if (F.LikelyPredicated || F.Ext == Extent::Tail)
       F.Sev = Severity::Note;
@@ -406,13 +399,23 @@ Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncR
 
 void TranslationUnitAnalyzer::add(Finding F) {
   auto Key = std::make_tuple(F.File, F.Line, F.Column, static_cast<int>(F.TheRule == Rule::UniformBranch ? Rule::DivergentBranch : F.TheRule));
+  if (!F.Kernel.empty())
+    F.Kernels = {F.Kernel};
   auto It = Merged.find(Key);
   if (It == Merged.end()) {
     Merged.emplace(Key, std::move(F));
     return;
   }
-  // The same source branch seen in another context (call site, instantiation): the worst wins.
+  // The same source branch seen in another context (call site, instantiation): the worst wins,
+  // and the finding names every kernel that reaches it.
   Finding &Old = It->second;
+  std::vector<std::string> Kernels = Old.Kernels;
+  for (const std::string &K : F.Kernels)
+    if (std::find(Kernels.begin(), Kernels.end(), K) == Kernels.end())
+      Kernels.push_back(K);
+  std::sort(Kernels.begin(), Kernels.end());
+  F.Kernels = Kernels;
+  Old.Kernels = std::move(Kernels);
   auto Fraction = [](const Finding &X) {
     return X.DivergentWarps && X.TotalWarps && *X.TotalWarps
                ? double(*X.DivergentWarps) / *X.TotalWarps
@@ -473,9 +476,11 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     Analyzed.insert(FD);
     collect(FD, FA, CurrentAssumptions);
   }
-  // Device functions no kernel here calls: analyzed alone, parameters lane-varying.
+  // Device functions no kernel here calls: analyzed alone, parameters lane-varying. A
+  // __host__ __device__ function no device code reaches is host code in this translation unit.
   for (const FunctionDecl *FD : C.Functions) {
-    if (Analyzed.count(FD) || isKernel(FD) || SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    if (Analyzed.count(FD) || isKernel(FD) || FD->hasAttr<CUDAHostAttr>() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       continue;
     CurrentKernel = "";
     CurrentAssumptions.clear();
@@ -494,8 +499,18 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
   for (const FunctionDecl *FD : Analyzed)
     if (!SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       ++Result.DeviceFunctions;
-  for (auto &KV : Merged)
-    Result.Findings.push_back(std::move(KV.second));
+  for (auto &KV : Merged) {
+    Finding &F = KV.second;
+    if (F.Kernels.size() > 1) {
+      std::string Names;
+      for (size_t I = 0; I < F.Kernels.size() && I < 4; ++I)
+        Names += (I ? ", " : "") + F.Kernels[I];
+      if (F.Kernels.size() > 4)
+        Names += " and " + std::to_string(F.Kernels.size() - 4) + " more";
+      F.Message += "; reached from kernels " + Names;
+    }
+    Result.Findings.push_back(std::move(F));
+  }
   std::sort(Result.Findings.begin(), Result.Findings.end(), findingLess);
   return Result;
 }

@@ -17,6 +17,7 @@ template <> struct MappingTraits<divlint::FileConfig> {
     IO.mapOptional("WarpSize", C.WarpSize);
     IO.mapOptional("MinSeverity", C.MinSeverity);
     IO.mapOptional("HeaderFilter", C.HeaderFilter);
+    IO.mapOptional("ExcludeHeaderFilter", C.ExcludeHeaderFilter);
   }
 };
 } // namespace llvm::yaml

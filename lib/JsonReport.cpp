@@ -24,6 +24,7 @@ nlohmann::json findingJson(const Finding &F) {
   J["offset"] = F.Offset;
   J["length"] = F.Length;
   J["kernel"] = F.Kernel;
+  J["kernels"] = F.Kernels;
   J["function"] = F.Function;
   J["rule"] = ruleName(F.TheRule).str();
   J["construct"] = F.Construct;

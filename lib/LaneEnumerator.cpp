@@ -439,12 +439,54 @@ EnumerationResult Enumerator::run() {
 } // namespace
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
-  if (!Q.Cond) {
-    EnumerationResult R;
+  EnumerationResult R;
+  if (!Q.Cond)
     R.Ext = Extent::DataDependent;
-    return R;
+  else
+    R = Enumerator(Q, Shape).run();
+  R.Shape = Shape;
+  return R;
+}
+
+/// Whether the query reads threadIdx.y/z or blockDim.y/z (in the condition, the guard or the
+/// enclosing loops' conditions): only then does the block's layout beyond x matter.
+static bool readsBeyondX(const EnumerationQuery &Q) {
+  bool Reads = false;
+  auto Look = [&](const SymRef &E) {
+    if (E)
+      forEachLeaf(E, [&](const SymExpr &Leaf) {
+        Reads |= (Leaf.Kind == SymKind::ThreadIdx || Leaf.Kind == SymKind::BlockDim) &&
+                 Leaf.Dim > 0;
+      });
+  };
+  Look(Q.Cond);
+  Look(Q.Guard);
+  for (const LoopContext &L : Q.Loops)
+    Look(L.Cond);
+  return Reads;
+}
+
+std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
+  unsigned Threads = std::max(Assumed.threads(), 32u);
+  BlockShape Rows, Slices;
+  if (Assumed.Source == "assert-x") {
+    // x is known, y and z are not: a shape where both take several values (inside a warp
+    // when rows are narrower than one, else from warp to warp).
+    Rows.X = Assumed.X;
+    Rows.Y = std::max(1u, std::min(MaxThreadsPerBlock / Assumed.X, 4u));
+    Rows.Z = std::max(1u, std::min(MaxThreadsPerBlock / (Assumed.X * Rows.Y), 2u));
+    Rows.Source = "unknown";
+    return {Rows};
   }
-  return Enumerator(Q, Shape).run();
+  // Of the shapes a block of this many threads may have, the ones where y (16 wide rows: two
+  // per warp) and z (4x4 slices: two per warp) change inside a warp.
+  Rows.X = 16;
+  Rows.Y = std::max(1u, std::min(16u, Threads / 16));
+  Slices.X = 4;
+  Slices.Y = 4;
+  Slices.Z = std::max(1u, std::min(4u, Threads / 16));
+  Rows.Source = Slices.Source = "unknown";
+  return {Rows, Slices};
 }
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q,
@@ -455,7 +497,15 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
                ? double(*R.DivergentWarps) / *R.TotalWarps
                : 0.0;
   };
-  for (const BlockShape &S : Shapes) {
+  // An assumed shape proves nothing about y and z: a condition that reads them is also
+  // evaluated for shapes where they vary inside a warp (the class is the join).
+  std::vector<BlockShape> All = Shapes;
+  bool Assumed = std::any_of(Shapes.begin(), Shapes.end(),
+                             [](const BlockShape &S) { return S.assumed(); });
+  if (Assumed && readsBeyondX(Q))
+    for (const BlockShape &C : unknownShapeCandidates(Shapes.front()))
+      All.push_back(C);
+  for (const BlockShape &S : All) {
     EnumerationResult R = enumerateCondition(Q, S);
     if (!Worst || R.Class > Worst->Class ||
         (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))

@@ -405,6 +405,8 @@ private:
     P["likely_predicated"] = F.LikelyPredicated;
     P["score"] = F.Score;
     P["kernel"] = F.Kernel;
+    if (F.Kernels.size() > 1)
+      P["kernels"] = F.Kernels;
     P["function"] = F.Function;
     P["construct"] = F.Construct;
     P["condition"] = F.ConditionText;

@@ -1131,6 +1131,10 @@ void FunctionAnalysis::Impl::transferStmt(const Stmt *St, const CFGBlock *B, Sta
   }
   if (const auto *CE = dyn_cast<CallExpr>(St)) {
     const FunctionDecl *Callee = CE->getDirectCallee();
+    // A call whose value nobody reads (`helper(out, k);`) is still analyzed in this context:
+    // its branches see these arguments, not "no call site".
+    if (Callee && Callee->getDefinition() && !isa<CXXOperatorCallExpr>(CE))
+      eval(CE, S);
     if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
         OCE && OCE->isAssignmentOp() && OCE->getNumArgs() == 2) {
       SymRef V = eval(OCE->getArg(1), S);

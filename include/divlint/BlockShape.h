@@ -17,12 +17,17 @@ namespace divlint {
 
 struct BlockShape {
   unsigned X = 256, Y = 1, Z = 1;
-  /// Where the shape came from: "launch", "launch_bounds", "option" or "default".
+  /// Where the shape came from: "launch", "launch_bounds", "option", "assert" (the kernel
+  /// asserts it), "assert-x" (it asserts blockDim.x only), "unknown" (a candidate for an
+  /// unknown shape) or "default".
   std::string Source = "default";
 
   unsigned threads() const { return X * Y * Z; }
   unsigned warps(unsigned WarpSize) const { return (threads() + WarpSize - 1) / WarpSize; }
-  bool assumed() const { return Source == "default" || Source == "launch_bounds"; }
+  /// Whether y and z were assumed rather than known ("assert-x": the kernel pins x alone).
+  bool assumed() const {
+    return Source == "default" || Source == "launch_bounds" || Source == "assert-x";
+  }
   std::string str() const;
   bool operator==(const BlockShape &O) const { return X == O.X && Y == O.Y && Z == O.Z; }
 };

@@ -7,6 +7,8 @@
 //   WarpSize: 32
 //   MinSeverity: warning                           # note | warning | error
 //   HeaderFilter: 'include/.*'                     # regex of headers whose findings to show
+//                                                  # (default '.*': every non-system header)
+//   ExcludeHeaderFilter: 'third_party/.*'          # regex of headers whose findings to hide
 //
 // Command-line options win over the file.
 //
@@ -28,6 +30,7 @@ struct FileConfig {
   std::optional<unsigned> WarpSize;
   std::optional<std::string> MinSeverity;
   std::optional<std::string> HeaderFilter;
+  std::optional<std::string> ExcludeHeaderFilter;
   std::string Path; ///< the file it came from (empty: none found)
 };
 

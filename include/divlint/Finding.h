@@ -48,7 +48,10 @@ struct Finding {
   unsigned EndLine = 0, EndColumn = 0; ///< last character of the condition (1-based, inclusive)
   /// The condition's characters in File: [Offset, Offset + Length) (for rewrites and fix-its).
   unsigned Offset = 0, Length = 0;
-  std::string Kernel;   ///< the kernel the analysis came from
+  std::string Kernel;   ///< the kernel the analysis came from (the worst context, if several)
+  /// Every kernel whose analysis reached this condition (a helper called from several kernels
+  /// is one finding whose class is the join over them), sorted; empty for stand-alone functions.
+  std::vector<std::string> Kernels;
   std::string Function; ///< the function the condition is in
   Rule TheRule = Rule::DivergentBranch;
   std::string Construct; ///< if, for, while, do, switch, ?:, &&, ||, call

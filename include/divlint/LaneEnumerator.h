@@ -71,14 +71,22 @@ struct EnumerationResult {
   std::optional<bool> TailTrueAtLowIndex;
   std::string LaneMap; ///< one diverging warp: 'T', 'F' or '.' (inactive) per lane
   bool Sampled = false; ///< unknown uniform values were sampled, not enumerated
+  /// The block shape the numbers were computed for (the worst of the kernel's shapes).
+  BlockShape Shape;
   bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)
 };
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape);
 
-/// Joins the results for several block shapes of one kernel (the worst one wins).
+/// Joins the results for several block shapes of one kernel (the worst one wins). When every
+/// shape is assumed (no launch fixes it) and the condition reads threadIdx.y/z or blockDim.y/z,
+/// the shapes of unknownShapeCandidates join in: an assumed shape proves nothing about y and z.
 EnumerationResult enumerateCondition(const EnumerationQuery &Q,
                                      const std::vector<BlockShape> &Shapes);
+
+/// Shapes with as many threads as \p Assumed in which threadIdx.y, and threadIdx.z, change
+/// inside a warp (Source "unknown").
+std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed);
 
 } // namespace divlint
 

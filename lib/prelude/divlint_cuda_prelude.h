@@ -45,6 +45,8 @@ __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);
 __device__ int __syncthreads_or(int);
+__device__ __attribute__((noreturn)) void __trap(void);
+__device__ __attribute__((noreturn)) void __brkpt(void);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ void __threadfence(void);
 __device__ void __threadfence_block(void);

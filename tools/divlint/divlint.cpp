@@ -70,8 +70,13 @@ static cl::opt<std::string> MinSeverity("min-severity",
                                         cl::cat(DivlintCategory));
 static cl::opt<std::string> HeaderFilter("header-filter",
                                          cl::desc("Regex of headers whose findings to show "
-                                                  "(default: the main file only)"),
+                                                  "(default: '.*', every non-system header, "
+                                                  "as clang-tidy 22)"),
                                          cl::cat(DivlintCategory));
+static cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regex of headers whose findings to hide even when --header-filter matches"),
+    cl::cat(DivlintCategory));
 static cl::opt<bool> WarningsAsErrors("warnings-as-errors",
                                       cl::desc("Exit with 1 when there are warnings"),
                                       cl::cat(DivlintCategory));
@@ -168,7 +173,7 @@ struct FileSettings {
   AnalysisOptions Analysis;
   std::string Checks = "*";
   Severity Min = Severity::Note;
-  std::optional<llvm::Regex> Headers;
+  std::optional<llvm::Regex> Headers, ExcludeHeaders;
 };
 
 /// One translation unit: what to analyze, and everything it produced (kept apart so that
@@ -199,7 +204,8 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
   for (Finding &F : All) {
     if (!checkEnabled(S.Checks, F.TheRule) || F.Sev < S.Min)
       continue;
-    if (F.File != MainFile && (!S.Headers || !S.Headers->match(F.File)))
+    if (F.File != MainFile && (!S.Headers || !S.Headers->match(F.File) ||
+                               (S.ExcludeHeaders && S.ExcludeHeaders->match(F.File))))
       continue;
     auto &Directives = NoLint[F.File];
     if (!Directives) {
@@ -383,16 +389,24 @@ llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
                                    "invalid --min-severity='%s' (note, warning or error)",
                                    Sev.c_str());
   S.Min = *Min;
-  std::string Headers = !HeaderFilter.empty() ? HeaderFilter.getValue()
-                                              : Config->HeaderFilter.value_or("");
-  if (!Headers.empty()) {
-    llvm::Regex R(Headers);
+  // Like clang-tidy 22: every non-system header unless told otherwise (system headers never
+  // get findings: the analyzer does not locate them).
+  std::string Headers = HeaderFilter.getNumOccurrences() ? HeaderFilter.getValue()
+                                                        : Config->HeaderFilter.value_or(".*");
+  std::string Exclude = ExcludeHeaderFilter.getNumOccurrences()
+                            ? ExcludeHeaderFilter.getValue()
+                            : Config->ExcludeHeaderFilter.value_or("");
+  for (auto [Text, Slot, Name] :
+       {std::make_tuple(&Headers, &S.Headers, "header filter"),
+        std::make_tuple(&Exclude, &S.ExcludeHeaders, "exclude header filter")}) {
+    if (Text->empty())
+      continue;
+    llvm::Regex R(*Text);
     std::string Error;
     if (!R.isValid(Error))
-      return llvm::createStringError(std::errc::invalid_argument,
-                                     "invalid header filter '%s': %s", Headers.c_str(),
-                                     Error.c_str());
-    S.Headers.emplace(Headers);
+      return llvm::createStringError(std::errc::invalid_argument, "invalid %s '%s': %s", Name,
+                                     Text->c_str(), Error.c_str());
+    Slot->emplace(*Text);
   }
   return S;
 }
