@@ -84,8 +84,8 @@ public:
 
   TranslationUnitResult run();
 
-  SymRef resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
-                     unsigned Depth) override;
+  CallSummary resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
+                          unsigned Depth) override;
 
 private:
   ASTContext &Ctx;
@@ -98,7 +98,7 @@ private:
   std::string CurrentKernel;
   std::vector<BlockShape> CurrentShapes;
 
-  std::map<uint64_t, SymRef> Summaries;
+  std::map<uint64_t, CallSummary> Summaries;
   std::set<uint64_t> InProgress;
   /// Calling contexts the current kernel (or stand-alone function) may still analyze: each call
   /// with new argument values is a new analysis, so call trees that fan out with distinct
@@ -238,8 +238,8 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
   return {Default};
 }
 
-SymRef TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
-                                            unsigned Depth) {
+CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
+                                                 std::vector<SymRef> Args, unsigned Depth) {
   uint64_t Key = llvm::hash_combine(Callee, CurrentShapes.size(),
                                     CurrentShapes.empty() ? 0 : CurrentShapes.front().X);
   for (const SymRef &A : Args)
@@ -247,21 +247,28 @@ SymRef TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee, std::vec
   auto It = Summaries.find(Key);
   if (It != Summaries.end())
     return It->second;
-  if (InProgress.count(Key) || Depth > 12) // recursion: sound fallback
-    return sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
-  if (ContextsLeft == 0 || UnitContextsLeft == 0) // out of budget: the same sound fallback
-    return sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+  // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
+  // pointers and references it was given may now hold lane-varying values).
+  auto Unknown = [&] {
+    CallSummary S;
+    S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+    S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
+    return S;
+  };
+  if (InProgress.count(Key) || Depth > 12 || ContextsLeft == 0 || UnitContextsLeft == 0)
+    return Unknown();
   --ContextsLeft;
   --UnitContextsLeft;
   InProgress.insert(Key);
   FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
-  SymRef Result;
+  CallSummary Result;
   if (FA.run()) {
-    Result = FA.returnValue();
+    Result.Return = FA.returnValue();
+    Result.StoredThrough = FA.storedThroughParameters();
     Analyzed.insert(Callee);
     collect(Callee, FA, CurrentAssumptions);
   } else {
-    Result = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+    Result = Unknown();
   }
   InProgress.erase(Key);
   Summaries[Key] = Result;

@@ -244,6 +244,8 @@ public:
 
   bool run();
   SymRef returnValue() const { return ReturnValue; }
+  /// Per argument: the class of what this function stores through it (out-parameters).
+  std::vector<std::optional<Uniformity>> StoredThrough;
   std::vector<BranchRecord> Branches;
   std::vector<SyncRecord> Syncs;
 
@@ -288,6 +290,7 @@ private:
   std::set<const CallExpr *> BarrierCalls;
   bool ClassChanged = false;
   bool GuardsFinal = false; ///< set by finish(): condition values no longer change
+  const CFGBlock *CurrentBlock = nullptr; ///< the block transfer() is in (calls' control)
   std::map<const CFGBlock *, SymRef> GuardCache;
 
   // --- identities -----------------------------------------------------------------
@@ -405,6 +408,17 @@ private:
   SymRef evalGroupCall(const CallExpr *CE, const FunctionDecl *Callee, State &S, unsigned D);
   SymRef evalIntrinsic(const CallExpr *CE, const IntrinsicInfo &Info, State &S, unsigned D);
   SymRef builtinVar(unsigned Var, unsigned Comp) const;
+  // --- out-parameters: what calls store through pointers and references ---------------
+  std::optional<unsigned> argumentIndex(const ParmVarDecl *P) const;
+  /// The argument (`this` is 0 in member functions) whose pointee the lvalue \p LHS lies in:
+  /// `*p`, `p[i]`, `p->f`, `*(p + i)`, a reference parameter, a member through `this`.
+  std::optional<unsigned> storedParameter(const Expr *LHS) const;
+  void noteParameterStore(unsigned Index, Uniformity C);
+  /// A value of class \p C is stored into the lvalue \p Target (or through pointer \p Ptr).
+  void storeThrough(const Expr *Target, Uniformity C, State &S);
+  void storeThroughPointer(const Expr *Ptr, Uniformity C, State &S);
+  void applyStoresThroughArguments(const CallExpr *CE,
+                                   const std::vector<std::optional<Uniformity>> &Stored, State &S);
   SymRef argOr(const CallExpr *CE, unsigned I, State &S, unsigned D) {
     return I < CE->getNumArgs() ? eval(CE->getArg(I), S, D + 1) : nullptr;
   }
@@ -526,9 +540,15 @@ SymRef FunctionAnalysis::Impl::eval(const Expr *E, State &S, unsigned D) {
   IntType IT = intTypeOf(Ty, Ctx);
 
   // Integer constant expressions (literals, enumerators, constexpr, sizeof) fold right away.
+  // Also template arguments (`N` in an instantiation) and static constexpr members reached
+  // through an object (`packed.size`).
+  const auto *StaticMember = dyn_cast<MemberExpr>(E);
+  if (StaticMember && !isa<VarDecl>(StaticMember->getMemberDecl()))
+    StaticMember = nullptr;
   if (isIntegerLike(Ty) && !E->isValueDependent() &&
       (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
-       isa<UnaryExprOrTypeTraitExpr>(E) || isa<DeclRefExpr>(E) || isa<ConstantExpr>(E))) {
+       isa<UnaryExprOrTypeTraitExpr>(E) || isa<DeclRefExpr>(E) || isa<ConstantExpr>(E) ||
+       isa<SubstNonTypeTemplateParmExpr>(E) || StaticMember)) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *WVD = dyn_cast<VarDecl>(DRE->getDecl());
       if (WVD && WVD->getName() == "warpSize" && !WVD->isLocalVarDeclOrParm())
@@ -994,12 +1014,152 @@ SymRef FunctionAnalysis::Impl::evalCall(const CallExpr *CE, State &S, unsigned D
   for (const Expr *A : CE->arguments())
     Args.push_back(eval(A, S, D + 1));
   if (Def && Def->hasBody() && !Def->isInvalidDecl() && Depth + 1 < MaxCallDepth) {
-    if (SymRef R = Calls.resolveCall(Def, Args, Depth + 1))
-      return withOrigin(R, CE);
+    CallSummary Summary = Calls.resolveCall(Def, Args, Depth + 1);
+    applyStoresThroughArguments(CE, Summary.StoredThrough, S);
+    if (Summary.Return)
+      return withOrigin(Summary.Return, CE);
     return leafFor(CE, Uniformity::BlockUniform, false, textOf(CE)); // void
   }
-  // No body: sound fallback.
+  // No body: sound fallback, for the result and for what it may store through its arguments.
+  applyStoresThroughArguments(
+      CE, std::vector<std::optional<Uniformity>>(Args.size(), Uniformity::LaneVarying), S);
   return leafFor(CE, Uniformity::LaneVarying, true, textOf(CE));
+}
+
+std::optional<unsigned> FunctionAnalysis::Impl::argumentIndex(const ParmVarDecl *P) const {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  unsigned Shift = MD && MD->isInstance() ? 1 : 0;
+  if (P->getDeclContext() != FD)
+    return std::nullopt;
+  return P->getFunctionScopeIndex() + Shift;
+}
+
+std::optional<unsigned> FunctionAnalysis::Impl::storedParameter(const Expr *LHS) const {
+  const Expr *E = LHS;
+  bool Deref = false;
+  for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
+      Deref = true;
+      E = UO->getSubExpr();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      Deref = true;
+      E = ASE->getBase();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      Deref |= ME->isArrow();
+      E = ME->getBase();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp()) {
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+    } else {
+      break;
+    }
+  }
+  if (E && isa<CXXThisExpr>(E) && Deref) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    return MD && MD->isInstance() ? std::optional<unsigned>(0) : std::nullopt;
+  }
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+      if ((Deref && P->getType()->isPointerType()) || P->getType()->isReferenceType())
+        return argumentIndex(P);
+  return std::nullopt;
+}
+
+void FunctionAnalysis::Impl::storeThrough(const Expr *Target, Uniformity C, State &S) {
+  Target = Target->IgnoreParenImpCasts();
+  if (auto Path = pathOf(Target)) {
+    SymRef Old = structValue(*Path, S);
+    if (join(Old->Class, C) != Old->Class)
+      write(*Path, sym::opaque(idFor(Target, 0x057), join(Old->Class, C), true, pathName(*Path),
+                               Old->Ty), S);
+    return;
+  }
+  if (const VarDecl *Root = EscapeFinder::rootLocal(Target); Root && Escaped.count(Root)) {
+    noteEscapedStore(Root, C);
+    return;
+  }
+  if (auto Index = storedParameter(Target)) {
+    noteParameterStore(*Index, C);
+    return;
+  }
+  // Through a pointer held in a local: it may point at any address-taken local.
+  if (HasEscapedScalar)
+    for (const VarDecl *E : Escaped)
+      if (!E->getType()->isArrayType())
+        noteEscapedStore(E, C);
+}
+
+void FunctionAnalysis::Impl::noteParameterStore(unsigned Index, Uniformity C) {
+  if (Index >= StoredThrough.size())
+    return;
+  StoredThrough[Index] = StoredThrough[Index] ? join(*StoredThrough[Index], C) : C;
+}
+
+void FunctionAnalysis::Impl::applyStoresThroughArguments(
+    const CallExpr *CE, const std::vector<std::optional<Uniformity>> &Stored, State &S) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
+  // A call under divergent control stores in some lanes only.
+  Uniformity Control = CurrentBlock ? controlClass(CurrentBlock) : Uniformity::BlockUniform;
+  unsigned Shift = MCE ? 1 : 0;
+  for (unsigned I = 0; I < Stored.size(); ++I) {
+    if (!Stored[I])
+      continue;
+    Uniformity C = join(*Stored[I], Control);
+    if (MCE && I == 0) {
+      if (const Expr *Obj = MCE->getImplicitObjectArgument()) {
+        if (Obj->getType()->isPointerType())
+          storeThroughPointer(Obj, C, S);
+        else
+          storeThrough(Obj, C, S);
+      }
+      continue;
+    }
+    if (I < Shift || I - Shift >= CE->getNumArgs())
+      continue;
+    const Expr *Arg = CE->getArg(I - Shift);
+    QualType ParamTy;
+    if (Callee && I - Shift < Callee->getNumParams())
+      ParamTy = Callee->getParamDecl(I - Shift)->getType();
+    if (!ParamTy.isNull() && ParamTy->isReferenceType()) {
+      if (!ParamTy.getNonReferenceType().isConstQualified())
+        storeThrough(Arg, C, S);
+    } else if (Arg->getType()->isPointerType() || Arg->getType()->isArrayType()) {
+      storeThroughPointer(Arg, C, S);
+    }
+  }
+}
+
+void FunctionAnalysis::Impl::storeThroughPointer(const Expr *Ptr, Uniformity C, State &S) {
+  const Expr *E = Ptr->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
+    storeThrough(UO->getSubExpr(), C, S);
+    return;
+  }
+  if (const VarDecl *Root = EscapeFinder::rootLocal(E); Root && Escaped.count(Root) &&
+                                                        Root->getType()->isArrayType()) {
+    noteEscapedStore(Root, C); // a local array, decayed to a pointer
+    return;
+  }
+  // A pointer parameter of ours: what the callee stored is stored through our parameter.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && P->getType()->isPointerType())
+      if (auto Index = argumentIndex(P)) {
+        noteParameterStore(*Index, C);
+        return;
+      }
+  if (isa<CXXThisExpr>(E)) { // a member call on this object, from one of its methods
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (MD && MD->isInstance())
+      noteParameterStore(0, C);
+    return;
+  }
+  // Any other pointer (a global buffer, a local pointer variable): it may alias an
+  // address-taken local.
+  if (HasEscapedScalar)
+    for (const VarDecl *Esc : Escaped)
+      if (!Esc->getType()->isArrayType())
+        noteEscapedStore(Esc, C);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1052,6 +1212,12 @@ void FunctionAnalysis::Impl::storeToMemory(const Expr *LHS, const SymRef &V, con
     C = join(C, eval(ASE->getIdx(), S)->Class);
   if (Root && Escaped.count(Root)) {
     noteEscapedStore(Root, C);
+    return;
+  }
+  // Through a parameter: the caller's object takes the class (an out-parameter). A parameter
+  // cannot point at this function's own locals: they did not exist when it was called.
+  if (auto Index = storedParameter(Bare)) {
+    noteParameterStore(*Index, C);
     return;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
@@ -1159,9 +1325,11 @@ void FunctionAnalysis::Impl::transferStmt(const Stmt *St, const CFGBlock *B, Sta
           write(*Path, sym::joinLeaf(idFor(MCE), Parts, pathName(*Path)), S);
         }
     }
-    // Locals passed by mutable reference to a body-less callee get an unknown value.
+    // Locals passed by mutable reference to a body-less callee get an unknown value (a callee
+    // with a body says what it stores: applyStoresThroughArguments).
     if (Callee) {
-      for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      bool HasBody = Callee->getDefinition() && Callee->getDefinition()->hasBody();
+      for (unsigned I = 0; I < CE->getNumArgs() && !HasBody; ++I) {
         const VarDecl *Root = EscapeFinder::rootLocal(CE->getArg(I));
         if (Root && Escaped.count(Root)) {
           unsigned PI = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? I - 1 : I;
@@ -1428,6 +1596,7 @@ void FunctionAnalysis::Impl::applySyncDependence(const CFGBlock *B, State &S) {
 }
 
 void FunctionAnalysis::Impl::transfer(const CFGBlock *B, State &S) {
+  CurrentBlock = B;
   for (const CFGElement &El : *B)
     if (auto CS = El.getAs<CFGStmt>())
       transferStmt(CS->getStmt(), B, S);
@@ -1603,6 +1772,9 @@ bool FunctionAnalysis::Impl::run() {
   for (const VarDecl *VD : Escaped)
     HasEscapedScalar |= !VD->getType()->isArrayType();
 
+  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  StoredThrough.assign(FD->getNumParams() + (Method && Method->isInstance() ? 1 : 0),
+                       std::nullopt);
   unsigned N = Cfg->getNumBlockIDs();
   CondValue.assign(N, nullptr);
   CondClassNow.assign(N, Uniformity::BlockUniform);
@@ -1769,6 +1941,9 @@ FunctionAnalysis::FunctionAnalysis(const FunctionDecl *FD, ASTContext &Ctx, Call
 FunctionAnalysis::~FunctionAnalysis() = default;
 bool FunctionAnalysis::run() { return P->run(); }
 SymRef FunctionAnalysis::returnValue() const { return P->returnValue(); }
+const std::vector<std::optional<Uniformity>> &FunctionAnalysis::storedThroughParameters() const {
+  return P->StoredThrough;
+}
 const std::vector<BranchRecord> &FunctionAnalysis::branches() const { return P->Branches; }
 const std::vector<SyncRecord> &FunctionAnalysis::syncs() const { return P->Syncs; }
 

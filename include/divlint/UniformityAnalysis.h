@@ -56,13 +56,22 @@ struct SyncRecord {
   const clang::CallExpr *ReachedInstead = nullptr;
 };
 
+/// What a call does, as its caller sees it: the value it returns (null: none, or unknown) and,
+/// per argument (`this` first for member functions, as the caller passes them), the class of
+/// what it stores through that argument when it is a pointer or a reference (out-parameters);
+/// std::nullopt where it stores nothing.
+struct CallSummary {
+  SymRef Return;
+  std::vector<std::optional<Uniformity>> StoredThrough;
+};
+
 /// Resolves calls to functions with bodies: the caller passes argument values and gets the
-/// returned value. Implemented by the translation-unit driver (memoized, recursion-safe).
+/// call's summary. Implemented by the translation-unit driver (memoized, recursion-safe).
 class CallResolver {
 public:
   virtual ~CallResolver() = default;
-  virtual SymRef resolveCall(const clang::FunctionDecl *Callee, std::vector<SymRef> Args,
-                             unsigned Depth) = 0;
+  virtual CallSummary resolveCall(const clang::FunctionDecl *Callee, std::vector<SymRef> Args,
+                                  unsigned Depth) = 0;
 };
 
 class FunctionAnalysis {
@@ -77,6 +86,9 @@ public:
 
   /// The joined value of every `return` (null for void functions).
   SymRef returnValue() const;
+  /// Per argument (`this` first for member functions): the class of what the function stores
+  /// through it when it is a pointer or reference parameter (std::nullopt: nothing).
+  const std::vector<std::optional<Uniformity>> &storedThroughParameters() const;
   const std::vector<BranchRecord> &branches() const;
   const std::vector<SyncRecord> &syncs() const;
 
