@@ -290,10 +290,19 @@ static std::string branchMessage(const Finding &F) {
            " lanes true";
     M += ")";
   }
+  char Buf[160];
   if (F.PredictedEfficiency && F.PredictedSlowdown) {
-    char Buf[96];
     std::snprintf(Buf, sizeof(Buf), "; predicted efficiency %.0f%%, region slowdown %.2fx",
                   *F.PredictedEfficiency * 100, *F.PredictedSlowdown);
+    M += Buf;
+  } else if (F.EfficiencyRange && F.SlowdownRange) {
+    // Data decides: what the arm costs allow, from no warp splitting to the worst split.
+    std::snprintf(Buf, sizeof(Buf),
+                  "; predicted efficiency %.0f%%-%.0f%% (decided by the data), region slowdown "
+                  "%s%.2fx",
+                  F.EfficiencyRange->first * 100, F.EfficiencyRange->second * 100,
+                  F.SlowdownRange->second > F.SlowdownRange->first ? "up to " : "",
+                  F.SlowdownRange->second);
     M += Buf;
   }
   if (F.LikelyPredicated)
@@ -328,15 +337,26 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   if (F.Class == Uniformity::LaneVarying) {
     Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
     auto Round = [](double V) { return std::round(V * 1000) / 1000; };
-    F.PredictedEfficiency = Round(P.Efficiency);
-    F.PredictedSlowdown = Round(P.RegionSlowdown);
-    F.PredictedKernelSlowdown = Round(P.KernelSlowdown);
+    if (P.Efficiency.point()) {
+      F.PredictedEfficiency = Round(P.Efficiency.Low);
+      F.PredictedSlowdown = Round(P.RegionSlowdown.Low);
+      F.PredictedKernelSlowdown = Round(P.KernelSlowdown.Low);
+    } else {
+      F.EfficiencyRange = std::make_pair(Round(P.Efficiency.Low), Round(P.Efficiency.High));
+      F.SlowdownRange = std::make_pair(Round(P.RegionSlowdown.Low), Round(P.RegionSlowdown.High));
+      F.KernelSlowdownRange =
+          std::make_pair(Round(P.KernelSlowdown.Low), Round(P.KernelSlowdown.High));
+    }
+    if (P.FirstLaneSlowdown)
+      F.PredictedFirstLaneSlowdown = Round(*P.FirstLaneSlowdown);
+    if (P.FirstLaneKernelSlowdown)
+      F.PredictedFirstLaneKernelSlowdown = Round(*P.FirstLaneKernelSlowdown);
     F.ArmCostTrue = Round(P.Arms.True);
     F.ArmCostFalse = Round(P.Arms.False);
     F.ArmWays = P.Arms.Ways;
     F.LoopDepth = P.LoopDepth;
     F.LikelyPredicated = P.LikelyPredicated;
-    F.Score = Round(P.RegionSlowdown * (1 + P.LoopDepth));
+    F.Score = Round(P.RegionSlowdown.High * (1 + P.LoopDepth));
     PredictionAssumptions = P.Assumptions;
     // Several shapes, or one divlint had to assume: name the one the numbers are for.
     if (R.Enumerated && (CurrentShapes.size() > 1 || !(R.Shape == CurrentShapes.front())))
@@ -345,8 +365,9 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
           (R.Shape.Source == "unknown"
                ? " (the block shape is not known, and threadIdx.y/z change inside a warp of this one)"
                : " (the worst of the shapes " + joinedShapes() + ")"));
-    // Cheap divergence is a note: bounds-check tails and arms nvcc turns into selects.
-    if (F.LikelyPredicated || F.Ext == Extent::Tail)
+    // Cheap divergence is a note: bounds-check tails, arms nvcc turns into selects, and
+    // branches whose lost time is under 1% of the function's even at worst.
+    if (F.LikelyPredicated || F.Ext == Extent::Tail || P.KernelSlowdown.High < 1.01)
       F.Sev = Severity::Note;
   }
   F.Message = branchMessage(F);

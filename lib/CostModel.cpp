@@ -443,62 +443,125 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
                             std::to_string(static_cast<int>(DefaultTripCount)) + " times");
 
   // Per warp evaluation: how often it diverges (D), how many of its active lanes are true when
-  // it does (T of A), how often its first active lane says true (f: the arm the uniformized warp
-  // takes), and how often a warp that does not diverge takes the true arm (q). Active lanes are
-  // those that reach the branch (UA in warps that do not diverge): a warp of a 16-thread block
-  // has 16, a guard `lane < 8` leaves 8.
+  // it does (T of A), how often its first active lane says true (f: the arm the first-lane
+  // counterfactual takes), and how often a warp that does not diverge takes the true arm (q).
+  // Active lanes are those that reach the branch (UA in warps that do not diverge): a warp of a
+  // 16-thread block has 16, a guard `lane < 8` leaves 8.
   double Lanes = std::min<double>(WarpSize, R.LanesPerWarp.value_or(WarpSize));
-  double Active = Lanes, UniformActive = Lanes;
-  double D = 1, T = 0.5 * Active, F = 0.5, Q = 0.5;
+  double Kernel = FD ? functionCost(FD) : 0;
+  std::optional<SwitchTargets> Targets;
+  const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator);
+  if (Switch)
+    Targets = switchTargets(Switch, Ctx);
+  // Time of a diverging warp evaluation and its useful lane work (in warp-time units).
+  struct Split {
+    double Diverging, Useful, Uniformized;
+  };
+  auto Diverging = [&](double T, double Active, double F) -> Split {
+    if (Switch) {
+      // k passes of the mean case, k the case targets of the warp's lanes; a pass costs at
+      // least its jump (empty cases).
+      double K = meanSwitchPasses(R, Targets)
+                     .value_or(std::min<double>(Targets ? Targets->Count : A.Ways, Active));
+      double Case = std::max(A.True, 1.0);
+      return {K * Case, Case * Active / WarpSize, Case};
+    }
+    double Time = (T > 0 ? A.True : 0) + (T < Active ? A.False : 0);
+    return {Time, warpEfficiency(T, Active, A.True, A.False, WarpSize) * Time,
+            F * A.True + (1 - F) * A.False};
+  };
+  auto Kernelwide = [&](double Lost) {
+    return Kernel > 0 && Lost > 0 ? (Kernel + P.Frequency * Lost) / Kernel : 1.0;
+  };
   unsigned Evaluations = R.DivergentEvaluations + R.UniformEvaluations;
   if (R.Enumerated && Evaluations) {
-    D = double(R.DivergentEvaluations) / Evaluations;
+    double D = double(R.DivergentEvaluations) / Evaluations;
+    double Active = Lanes, T = 0, F = 0, Q = 0;
     if (R.DivergentEvaluations) {
       Active = R.MeanDivergentActiveLanes.value_or(WarpSize);
       T = R.MeanDivergentTrueLanes.value_or(0.5 * Active);
       F = double(R.FirstLaneTrueEvaluations) / R.DivergentEvaluations;
     }
-    UniformActive = R.UniformEvaluations ? R.MeanUniformActiveLanes.value_or(WarpSize) : Active;
+    double UniformActive =
+        R.UniformEvaluations ? R.MeanUniformActiveLanes.value_or(WarpSize) : Active;
     if (R.UniformEvaluations)
       Q = double(R.UniformTrueEvaluations) / R.UniformEvaluations;
-  } else if (R.Ext == Extent::Tail) {
-    D = 1.0 / std::max(1u, R.TotalWarps.value_or(8));
-    // The other warps are all on the side of the low indices (in bounds), and so is lane 0.
-    Q = F = R.TailTrueAtLowIndex.value_or(true) ? 1 : 0;
-    P.Assumptions.push_back("tail: at most one warp per block diverges, its lanes split evenly");
+    Split S = Diverging(T, Active, F);
+    double NonDiverging = Switch ? std::max(A.True, 1.0) : Q * A.True + (1 - Q) * A.False;
+    double Divergent = D * S.Diverging + (1 - D) * NonDiverging;
+    double Useful = D * S.Useful + (1 - D) * NonDiverging * UniformActive / WarpSize;
+    double FirstLane = D * S.Uniformized + (1 - D) * NonDiverging;
+    // Regrouped: the same lanes packed into warps that agree, in whole warps (one true lane
+    // still costs a warp pass). A switch: its k passes shrink to one per warp of lanes.
+    double Regrouped = Divergent;
+    double Passes = R.TruePasses * A.True + R.FalsePasses * A.False;
+    if (Switch) {
+      double Occupancy = (D * Active + (1 - D) * UniformActive) / WarpSize;
+      Regrouped = Occupancy > 0 ? Useful / Occupancy : Divergent;
+    } else if (Passes > 0) {
+      Regrouped = Divergent *
+                  (R.RegroupedTruePasses * A.True + R.RegroupedFalsePasses * A.False) / Passes;
+    }
+    if (Divergent > 0) {
+      double Eff = Useful / Divergent;
+      P.Efficiency = {Eff, Eff};
+      double Slow = Regrouped > 0 ? std::max(1.0, Divergent / Regrouped) : 1;
+      P.RegionSlowdown = {Slow, Slow};
+      double KSlow = Kernelwide(Divergent - Regrouped);
+      P.KernelSlowdown = {KSlow, KSlow};
+      P.FirstLaneSlowdown = FirstLane > 0 ? Divergent / FirstLane : 1;
+      P.FirstLaneKernelSlowdown = Kernelwide(Divergent - FirstLane);
+    }
   } else {
-    P.Assumptions.push_back("data-dependent: every warp assumed to split its lanes evenly");
+    // Data decides how lanes split: the best case is no warp splitting, the worst the split
+    // that costs most (efficiency is linear in the true lanes, so one lane on either side).
+    // A tail splits at most one warp of the block (of TotalWarps, when the shape says).
+    double Worst = 1, WorstTime = 0, WorstUseful = 0;
+    for (double T : {1.0, Lanes - 1}) {
+      if (T <= 0 || T >= Lanes)
+        continue;
+      Split S = Diverging(T, Lanes, 0);
+      if (S.Diverging > 0 && S.Useful / S.Diverging <= Worst) {
+        Worst = S.Useful / S.Diverging;
+        WorstTime = S.Diverging;
+        WorstUseful = S.Useful;
+      }
+    }
+    double W = std::max(1u, R.Shape.warps(WarpSize)); // warps of the block
+    bool Tail = R.Ext == Extent::Tail;
+    if (WorstTime > 0) {
+      // A tail splits at most one warp of the block; the others agree (time Typical).
+      double Share = Tail ? 1 / W : 1;
+      double Typical = Switch ? std::max(A.True, 1.0) : std::max(A.True, A.False);
+      double Time = Share * WorstTime + (1 - Share) * Typical;
+      double Useful = Share * WorstUseful + (1 - Share) * Typical * Lanes / WarpSize;
+      P.Efficiency = {Useful / Time, Lanes / WarpSize};
+      // Lost time: a tail's one split warp cannot be regrouped away (its lanes fill at most one
+      // partial warp either way): none. Data: every warp splits t / (a - t), against the same
+      // lanes regrouped, ceil(t W / 32) true and ceil((a - t) W / 32) false passes.
+      double WorstSlow = 1;
+      if (!Tail && !Switch)
+        for (double T : {1.0, Lanes - 1}) {
+          double Actual = W * ((T > 0 ? A.True : 0) + (T < Lanes ? A.False : 0));
+          double Regrouped = std::ceil(T * W / WarpSize) * A.True +
+                             std::ceil((Lanes - T) * W / WarpSize) * A.False;
+          if (Regrouped > 0)
+            WorstSlow = std::max(WorstSlow, Actual / Regrouped);
+        }
+      else if (Switch)
+        WorstSlow = Time / (Useful * WarpSize / Lanes);
+      P.RegionSlowdown = {1, WorstSlow};
+      P.KernelSlowdown = {1, Kernelwide(Time - Time / WorstSlow)};
+    }
+    if (R.Ext == Extent::Tail)
+      P.Assumptions.push_back(
+          R.TotalWarps ? "tail: at most one of the block's " + std::to_string(*R.TotalWarps) +
+                             " warps splits; best case none"
+                       : "tail: at most one warp of the block splits; best case none");
+    else
+      P.Assumptions.push_back("data-dependent: from no warp splitting (best) to every warp "
+                              "splitting at its most expensive (worst)");
   }
-  double DivergingTime, UniformizedTime, UsefulDiverging, NonDivergingTime;
-  if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator)) {
-    // k passes of the mean case, k the case targets of the warp's lanes (unknown: the targets
-    // split evenly); one pass when uniform. A pass costs at least its jump (empty cases).
-    std::optional<SwitchTargets> Targets = switchTargets(Switch, Ctx);
-    double K = meanSwitchPasses(R, Targets)
-                   .value_or(std::min<double>(Targets ? Targets->Count : A.Ways, Active));
-    double Case = std::max(A.True, 1.0);
-    DivergingTime = K * Case;
-    UniformizedTime = Case;
-    UsefulDiverging = Case * Active / WarpSize;
-    NonDivergingTime = Case;
-  } else {
-    DivergingTime = (T > 0 ? A.True : 0) + (T < Active ? A.False : 0);
-    UniformizedTime = F * A.True + (1 - F) * A.False;
-    UsefulDiverging = warpEfficiency(T, Active, A.True, A.False, WarpSize) * DivergingTime;
-    NonDivergingTime = Q * A.True + (1 - Q) * A.False;
-  }
-  double Divergent = D * DivergingTime + (1 - D) * NonDivergingTime;
-  double Uniform = D * UniformizedTime + (1 - D) * NonDivergingTime;
-  double Useful = D * UsefulDiverging + (1 - D) * NonDivergingTime * UniformActive / WarpSize;
-  if (Divergent > 0) {
-    P.Efficiency = Useful / Divergent;
-    P.RegionSlowdown = Uniform > 0 ? Divergent / Uniform : 1;
-  }
-  // The function's own cost (each warp runs it once) carries the region `Frequency` times.
-  double Kernel = FD ? functionCost(FD) : 0;
-  double Extra = P.Frequency * (Divergent - Uniform);
-  if (Kernel > 0 && Extra > 0)
-    P.KernelSlowdown = (Kernel + Extra) / Kernel;
   P.LikelyPredicated = A.SideEffectFree && A.Ways == 2 &&
                        (isa<IfStmt>(Terminator) || isa<AbstractConditionalOperator>(Terminator)) &&
                        A.True <= PredicationMaxArmCost && A.False <= PredicationMaxArmCost;

@@ -39,6 +39,14 @@ nlohmann::json findingJson(const Finding &F) {
   J["predicted_efficiency"] = orNull(F.PredictedEfficiency);
   J["predicted_slowdown"] = orNull(F.PredictedSlowdown);
   J["predicted_kernel_slowdown"] = orNull(F.PredictedKernelSlowdown);
+  auto Range = [](const std::optional<std::pair<double, double>> &R) {
+    return R ? nlohmann::json::array({R->first, R->second}) : nlohmann::json(nullptr);
+  };
+  J["predicted_efficiency_range"] = Range(F.EfficiencyRange);
+  J["predicted_slowdown_range"] = Range(F.SlowdownRange);
+  J["predicted_kernel_slowdown_range"] = Range(F.KernelSlowdownRange);
+  J["predicted_first_lane_slowdown"] = orNull(F.PredictedFirstLaneSlowdown);
+  J["predicted_first_lane_kernel_slowdown"] = orNull(F.PredictedFirstLaneKernelSlowdown);
   // DESIGN §2's cT and cE, the weights of predicted_efficiency (null for uniform branches).
   J["arm_costs"] = F.ArmCostTrue && F.ArmCostFalse
                        ? nlohmann::json{{"true", *F.ArmCostTrue},

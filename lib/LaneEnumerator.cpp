@@ -100,6 +100,7 @@ private:
   bool ValueSetsComplete = true;
   unsigned DivergentObservations = 0, UniformObservations = 0, UniformTrue = 0, FirstLaneTrue = 0;
   bool WarpsDiffer = false, AnyEvaluated = false;
+  double TruePasses = 0, FalsePasses = 0, RegroupedTruePasses = 0, RegroupedFalsePasses = 0;
   std::string LaneMap;
 
   void setThread(unsigned Linear) {
@@ -132,6 +133,7 @@ private:
 void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
   std::optional<int64_t> BlockValue;
   bool BlockMixed = false;
+  unsigned BlockTrue = 0, BlockFalse = 0; // lanes, for the regrouped passes
   for (unsigned W = 0; W < Warps; ++W) {
     unsigned Active = 0, True = 0;
     std::optional<bool> FirstTrue;
@@ -168,6 +170,10 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
     }
     if (Active)
       AnyEvaluated = true;
+    TruePasses += True > 0;
+    FalsePasses += True < Active;
+    BlockTrue += True;
+    BlockFalse += Active - True;
     if (True > 0 && True < Active) {
       DivergentWarpSet.insert(W);
       Splits.insert({True, Active});
@@ -194,6 +200,8 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
     }
   }
   WarpsDiffer |= BlockMixed;
+  RegroupedTruePasses += (BlockTrue + WarpSize - 1) / WarpSize;
+  RegroupedFalsePasses += (BlockFalse + WarpSize - 1) / WarpSize;
 }
 
 std::optional<double> Enumerator::lanesPerWarp() {
@@ -403,6 +411,10 @@ EnumerationResult Enumerator::run() {
   }
   R.Enumerated = true;
   R.TotalWarps = Warps;
+  R.TruePasses = TruePasses;
+  R.FalsePasses = FalsePasses;
+  R.RegroupedTruePasses = RegroupedTruePasses;
+  R.RegroupedFalsePasses = RegroupedFalsePasses;
   R.DivergentEvaluations = DivergentObservations;
   R.UniformEvaluations = UniformObservations;
   R.UniformTrueEvaluations = UniformTrue;
@@ -478,15 +490,21 @@ std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
     Rows.Source = "unknown";
     return {Rows};
   }
-  // Of the shapes a block of this many threads may have, the ones where y (16 wide rows: two
-  // per warp) and z (4x4 slices: two per warp) change inside a warp.
+  // Of the shapes a block of this many threads may have, ones where y and z change inside a
+  // warp: 16-wide rows (two per warp), 4x4 slices (two per warp), and 12-wide rows, whose row
+  // boundaries fall inside warps (a threshold on y splits a warp unless 12 * y is a multiple of
+  // 32), so that no comparison of y or z is proven warp-uniform by an assumed shape.
+  BlockShape Odd;
   Rows.X = 16;
   Rows.Y = std::max(1u, std::min(16u, Threads / 16));
   Slices.X = 4;
   Slices.Y = 4;
   Slices.Z = std::max(1u, std::min(4u, Threads / 16));
-  Rows.Source = Slices.Source = "unknown";
-  return {Rows, Slices};
+  Odd.X = 12;
+  Odd.Y = std::max(1u, std::min(10u, Threads / 24));
+  Odd.Z = Threads >= 48 ? 2 : 1;
+  Rows.Source = Slices.Source = Odd.Source = "unknown";
+  return {Rows, Slices, Odd};
 }
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q,

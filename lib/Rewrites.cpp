@@ -122,8 +122,11 @@ std::vector<FixSuggestion> suggestRewrites(const Finding &F, const Stmt *Termina
     Out.push_back({"data-dependent: sort or bucket the input by this condition, or compact the "
                    "lanes that take it (__ballot_sync + __popc), so that lanes of a warp agree",
                    {}});
-  if (F.Ext != Extent::Tail && !F.LikelyPredicated && F.LoopDepth > 0 && F.PredictedSlowdown &&
-      *F.PredictedSlowdown > 1.05) {
+  // Worth hoisting when divergence costs time here (at worst, where data decides).
+  double Slowdown = F.PredictedSlowdown ? *F.PredictedSlowdown
+                    : F.SlowdownRange   ? F.SlowdownRange->second
+                                        : 1;
+  if (F.Ext != Extent::Tail && !F.LikelyPredicated && F.LoopDepth > 0 && Slowdown > 1.05) {
     Out.push_back({"hoist work that does not depend on '" + F.ConditionText +
                        "' out of the divergent region: both sides run one after the other "
                        "in every diverging warp",

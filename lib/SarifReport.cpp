@@ -401,6 +401,10 @@ private:
     P["predicted_efficiency"] = OrNull(F.PredictedEfficiency);
     P["predicted_slowdown"] = OrNull(F.PredictedSlowdown);
     P["predicted_kernel_slowdown"] = OrNull(F.PredictedKernelSlowdown);
+    if (F.EfficiencyRange) {
+      P["predicted_efficiency_range"] = {F.EfficiencyRange->first, F.EfficiencyRange->second};
+      P["predicted_slowdown_range"] = {F.SlowdownRange->first, F.SlowdownRange->second};
+    }
     P["loop_depth"] = F.LoopDepth;
     P["likely_predicated"] = F.LikelyPredicated;
     P["score"] = F.Score;

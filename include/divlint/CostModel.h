@@ -10,9 +10,12 @@
 // under enclosing conditions (the enumeration's means). A switch whose warp takes k case targets
 // costs k passes (efficiency a / (32 k)); k comes from the enumerated values of each warp mapped
 // to the switch's cases, else the number of cases. The region slowdown is the divergent time over
-// the time if every warp were uniform (each warp takes one arm, picked with the lanes' odds); the
-// kernel slowdown scales that by the region's share of the kernel's cost (this is what
-// `divlint confirm` measures: T(original) / T(branch made warp-uniform)).
+// the time with the same lanes regrouped so that every warp agrees (issue 15: the time lost to
+// divergence, 1 / efficiency for full warps); the kernel slowdown adds the region's lost time,
+// times how often it runs, to the function's own cost. Where data decides the split (tails,
+// data-dependent conditions) these are ranges: best case no warp splits, worst case the split the
+// arm costs make most expensive. The first-lane counterfactual (each warp follows its first
+// active lane), which `divlint confirm` times, is kept as its own number.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_COSTMODEL_H
@@ -41,11 +44,26 @@ struct ArmCosts {
   bool SideEffectFree = true; ///< no stores to memory, calls with effects, atomics, barriers, loops
 };
 
+/// A number the code decides (Low == High) or, where data decides, the range it may take.
+struct Bounds {
+  double Low = 1, High = 1;
+  bool point() const { return Low == High; }
+};
+
 struct Prediction {
   ArmCosts Arms;              ///< the arm costs the numbers below use (cT, cE)
-  double Efficiency = 1;      ///< mean SIMT efficiency of the branch region
-  double RegionSlowdown = 1;  ///< divergent / uniform time of the region
-  double KernelSlowdown = 1;  ///< whole function (kernel) time, divergent / uniform
+  /// Mean SIMT efficiency of the branch region: a point when thread indices and shapes decide
+  /// the split (enumerated), else the range from the best case (no warp splits) to the worst
+  /// split the arm costs allow.
+  Bounds Efficiency;
+  /// Time lost to divergence: the region's time as it runs over its time with the same lanes
+  /// regrouped so that every warp agrees (1 / efficiency when every lane of a warp reaches it).
+  Bounds RegionSlowdown;
+  /// The same for the whole function: the region's extra time over the function's own cost.
+  Bounds KernelSlowdown;
+  /// The counterfactual `divlint confirm` times today: each warp follows its first active lane
+  /// (region, and whole function). Enumerated branches only.
+  std::optional<double> FirstLaneSlowdown, FirstLaneKernelSlowdown;
   bool LikelyPredicated = false;
   unsigned LoopDepth = 0;
   double Frequency = 1;       ///< executions per thread (product of enclosing trip counts)

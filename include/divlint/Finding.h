@@ -59,9 +59,16 @@ struct Finding {
   std::optional<Extent> Ext;
   std::optional<unsigned> DivergentWarps, TotalWarps;
   std::optional<unsigned> TrueLanes, ActiveLanes;
-  std::optional<double> PredictedEfficiency; ///< mean SIMT efficiency of the branch region
-  std::optional<double> PredictedSlowdown;   ///< region: divergent / uniform time (DESIGN §2)
-  std::optional<double> PredictedKernelSlowdown; ///< whole function, as `confirm` measures it
+  /// Mean SIMT efficiency of the branch region, when thread indices and shapes decide it.
+  std::optional<double> PredictedEfficiency;
+  /// Time lost to divergence: region time over its time with the lanes regrouped so that every
+  /// warp agrees (1 / efficiency for full warps); and the same for the whole function.
+  std::optional<double> PredictedSlowdown, PredictedKernelSlowdown;
+  /// Where data decides (tail, data-dependent): [best, worst] ranges instead of points.
+  std::optional<std::pair<double, double>> EfficiencyRange, SlowdownRange, KernelSlowdownRange;
+  /// The first-lane counterfactual (each warp follows its first active lane), which
+  /// `divlint confirm` times: region and whole function.
+  std::optional<double> PredictedFirstLaneSlowdown, PredictedFirstLaneKernelSlowdown;
   /// The arm costs cT, cE the predictions use (DESIGN §2; a switch: the mean case cost in both,
   /// ArmWays its cases). Lane-varying branches only.
   std::optional<double> ArmCostTrue, ArmCostFalse;

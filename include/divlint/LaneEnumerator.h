@@ -51,6 +51,10 @@ struct EnumerationResult {
   unsigned UniformEvaluations = 0;   ///< they agreed
   unsigned UniformTrueEvaluations = 0; ///< ... on true
   unsigned FirstLaneTrueEvaluations = 0; ///< diverging, and the first active lane was true
+  /// Warp passes over the block evaluations (2-way branches): warps that run the true side and
+  /// the false side as the lanes are, and as few as the same lanes regrouped so that every warp
+  /// agrees would need (ceil(lanes on a side / warp size)). The cost model's lost time.
+  double TruePasses = 0, FalsePasses = 0, RegroupedTruePasses = 0, RegroupedFalsePasses = 0;
   /// Mean over diverging warp evaluations of (true lanes / active lanes).
   std::optional<double> MeanTrueFraction;
   /// The lanes that reach the condition, which the cost model weighs (DESIGN §2: a warp of a

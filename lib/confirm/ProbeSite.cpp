@@ -13,8 +13,9 @@ PredictedBranch predictionFromFinding(const Finding &F) {
   P.TrueLanes = F.TrueLanes;
   P.ActiveLanes = F.ActiveLanes;
   P.Efficiency = F.PredictedEfficiency;
-  P.Slowdown = F.PredictedSlowdown;
-  P.KernelSlowdown = F.PredictedKernelSlowdown;
+  // confirm times the first-lane counterfactual: compare it with the same question.
+  P.Slowdown = F.PredictedFirstLaneSlowdown;
+  P.KernelSlowdown = F.PredictedFirstLaneKernelSlowdown;
   P.LikelyPredicated = F.LikelyPredicated;
   P.BlockShape = F.BlockShapeText;
   P.Assumptions = F.Assumptions;

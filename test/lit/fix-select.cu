@@ -23,7 +23,7 @@ __global__ void select(const float *x, float *y) {
 // NOTE: {{^}}      |   v = (threadIdx.x % 2 == 0) ? (x[0] * 2.f) : (x[1]);
 // NOTE: note: suggested rewrite: branchless select: assign 'c' with ?: (a select, no branch)
 // NOTE: {{^}}      |   c = (threadIdx.x < 10) ? (5) : (c);
-// NOTE: fix-select.cu:17:7: warning: 'if' condition 'threadIdx.x < 3'
+// NOTE: fix-select.cu:17:7: note: 'if' condition 'threadIdx.x < 3'
 // NOTE-NOT: branchless select
 // APPLIED: divlint: note: applied fixes to {{.*}}.cu
 // FIXED:      float v;
