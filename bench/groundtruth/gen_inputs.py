@@ -5,8 +5,8 @@
 
 Random data from a fixed seed, in the formats the programs parse: bfs (graph: node count,
 "start degree" per node, source, edge count, "dest weight" per edge), hotspot and hotspot3D (one
-float per line). nn's files come from the generator in the Rodinia repo (hurricane_gen.c), which
-build.py compiles; this script runs it when it finds the binary.
+float per line), srad_v1 (an ASCII PGM image). nn's files come from the generator in the
+Rodinia repo (hurricane_gen.c), which build.py compiles; this script runs it when it finds it.
 Runs on the GPU machine too (standard library only), so the inputs need not travel.
 """
 import os
@@ -49,11 +49,24 @@ def hotspot3d(root, n=512, layers=8, seed=3):
     write_lines(os.path.join(d, f'temp_{n}x{layers}'), [f'{rnd.uniform(320, 345):.6f}' for _ in range(cnt)])
 
 
+def srad_pgm(root, rows=502, cols=458, seed=4):
+    """srad_v1 reads ../../../data/srad/image.pgm: 3 header lines, then rows x cols values."""
+    rnd = random.Random(seed)
+    vals = [str(rnd.randint(0, 255)) for _ in range(rows * cols)]
+    body = [' '.join(vals[i:i + cols]) for i in range(0, len(vals), cols)]
+    write_lines(os.path.join(root, 'gpu-rodinia/data/srad/image.pgm'),
+                ['P2', f'{cols} {rows}', '255'] + body)
+
+
 def nn(root):
-    gen = os.path.join(root, 'gpu-rodinia/data/nn/hurricane_gen')
+    """hurricane_gen writes data/cane4_<i>.db under its working directory."""
+    d = os.path.abspath(os.path.join(root, 'gpu-rodinia/data/nn'))
+    gen = os.path.join(d, 'hurricane_gen')
     if os.path.exists(gen):
-        subprocess.run([gen, '42760', '4'], cwd=os.path.dirname(gen), check=True,
-                       stdout=subprocess.DEVNULL)
+        os.makedirs(os.path.join(d, 'data'), exist_ok=True)
+        subprocess.run([gen, '42760', '4'], cwd=d, check=True, stdout=subprocess.DEVNULL)
+        for f in os.listdir(os.path.join(d, 'data')):
+            os.replace(os.path.join(d, 'data', f), os.path.join(d, f))
 
 
 if __name__ == '__main__':
@@ -61,5 +74,6 @@ if __name__ == '__main__':
     bfs(root)
     hotspot(root)
     hotspot3d(root)
+    srad_pgm(root)
     nn(root)
     print('inputs written under', root)

@@ -40,7 +40,7 @@ import programs as P  # noqa: E402
 
 INSN = re.compile(r'^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;')
 LOC = re.compile(r'//## File "([^"]+)", line (\d+)(?: inlined at "([^"]+)", line (\d+))?')
-FUNC = re.compile(r'^//-+ \.text\.(\S+) -+')
+FUNC = re.compile(r'^//-+ \.text\.(\S+)\s+-+')
 LABEL = re.compile(r'^\.L_x_\d+:')
 
 
@@ -275,7 +275,7 @@ def import_program(pdir, entry, corpora, machine, corpus_info):
         for bname, rows in parse_sass_csv(sp):
             f = match_block(bname, rows, funcs)
             if f is None:
-                problems.append(f'{kname}: block {bname} matches no function of the disassembly')
+                problems.append(f'{kname}: block {bname} matches no function of the binary (library code?)')
                 continue
             ins = funcs[f]
             for j, r in enumerate(rows):
@@ -350,12 +350,17 @@ def import_program(pdir, entry, corpora, machine, corpus_info):
                     d[kk] = int(v)
             out.append(d)
         return out
+    prefix = 'run/' + entry['corpus'] + '/'
+    cwd = entry['cwd'][len(prefix):] if entry['cwd'].startswith(prefix) else entry['cwd']
+    cmd = list(run['command'])
+    if '-o' in cmd:
+        cmd[cmd.index('-o') + 1] = 'rep'
     return {
         'program': entry['key'],
         'corpus': dict(corpus_info, name=entry['corpus']),
         'machine': machine,
         'build_command': entry['build_command'],
-        'run': {'cwd': entry['cwd'], 'args': entry['args'], 'profile_command': run['command'],
+        'run': {'cwd': cwd, 'args': entry['args'], 'profile_command': cmd,
                 'exit_code': run['rc'], 'seconds': run['seconds']},
         'kernels': kernels,
         'lines': dump(lines),
@@ -377,6 +382,7 @@ def main():
     man = json.load(open(os.path.join(a.gt, 'manifest.json')))
     entries = {e['key']: e for e in man['programs']}
     n = 0
+    total = [0, 0]
     for res in a.results:
         machine = json.load(open(os.path.join(res, 'machine.json')))
         for pdir in sorted(glob.glob(os.path.join(res, '*__*'))):
@@ -393,13 +399,18 @@ def main():
             od = os.path.join(a.out, e['corpus'])
             os.makedirs(od, exist_ok=True)
             json.dump(d, open(os.path.join(od, e['name'] + '.json'), 'w'), indent=1)
-            ex = [L for L in d['lines'] if L['cond_bra_executed'] > 0 and not L['file'].startswith('@')]
-            dv = [L for L in ex if L['divergent_branches'] > 0]
+            ex = [L for L in d['lines'] if not L['file'].startswith('@') and
+                  (L['cond_bra_executed'] > 0 or L['exit_executed'] > 0)]
+            dv = [L for L in ex if L['divergent_branches'] > 0 or L['exit_divergent_min'] > 0]
             print(f'{key}: {len(d["kernels"])} kernels, {len(ex)} executed branch lines, '
                   f'{len(dv)} divergent; problems: {len(d["problems"])}; '
-                  f'xcheck {d["cross_check"]}')
+                  f'divergent branches: source page {d["cross_check"]["source_page"]}, '
+                  f'per-PC metric {d["cross_check"]["per_pc_metric"]}')
+            total[0] += len(ex)
+            total[1] += len(dv)
             n += 1
-    print(n, 'programs imported')
+    print(f'{n} programs imported: {total[0]} executed branch lines, {total[1]} divergent '
+          f'(own instructions only)')
 
 
 if __name__ == '__main__':
