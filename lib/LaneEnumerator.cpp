@@ -123,8 +123,8 @@ private:
   /// Mean lanes per warp that pass the guard, over the warps with any (for results that are not
   /// enumerated lane by lane); an unevaluable guard keeps its lanes.
   std::optional<double> lanesPerWarp();
-  /// +1 / -1 when \p Side never decreases / increases with the linear thread id (and varies);
-  /// 0 otherwise.
+  /// +1 / -1 when \p Side never decreases / increases from lane to lane inside any warp (and
+  /// varies); 0 otherwise.
   int monotoneDirection(const SymRef &Side);
   /// Whether \p Side takes two values inside one warp (else no threshold can split a warp).
   bool variesWithinWarp(const SymRef &Side);
@@ -221,23 +221,36 @@ std::optional<double> Enumerator::lanesPerWarp() {
 }
 
 int Enumerator::monotoneDirection(const SymRef &Side) {
-  bool Up = true, Down = true, Varies = false;
-  std::optional<int64_t> Prev;
-  for (unsigned Linear = 0; Linear < Threads; ++Linear) {
-    setThread(Linear);
-    auto V = eval(Side);
-    if (!V)
-      return 0;
-    if (Prev) {
-      Up &= *V >= *Prev;
-      Down &= *V <= *Prev;
-      Varies |= *V != *Prev;
+  // Monotone inside each warp is enough: a threshold then splits each warp at most once, and
+  // which warps it splits depends on where the threshold falls (`i < n` with i a global column
+  // index in 32x8 blocks: every warp holds columns 32 bx .. 32 bx + 31). Rows may also count
+  // apart (ByRow): in 16x16 blocks a warp holds two rows of `ix = 16 bx + x`, each split at most
+  // once by `ix < w`, and only in the blocks where w falls.
+  auto Direction = [&](bool ByRow) {
+    bool Up = true, Down = true, Varies = false;
+    for (unsigned W = 0; W < Warps; ++W) {
+      std::optional<int64_t> Prev;
+      for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
+        setThread(W * WarpSize + Lane);
+        if (ByRow && Lane > 0 && Env.Tid[0] == 0)
+          Prev.reset(); // a new row
+        auto V = eval(Side);
+        if (!V)
+          return 0;
+        if (Prev) {
+          Up &= *V >= *Prev;
+          Down &= *V <= *Prev;
+          Varies |= *V != *Prev;
+        }
+        Prev = V;
+      }
     }
-    Prev = V;
-  }
-  if (!Varies)
-    return 0;
-  return Up ? 1 : Down ? -1 : 0;
+    if (!Varies)
+      return 0;
+    return Up ? 1 : Down ? -1 : 0;
+  };
+  int Dir = Direction(/*ByRow=*/false);
+  return Dir ? Dir : Direction(/*ByRow=*/true);
 }
 
 bool Enumerator::variesWithinWarp(const SymRef &Side) {

@@ -3,7 +3,8 @@
 // Turns the symbolic value of a branch condition into a class and, for lane-varying conditions,
 // an extent, the number of diverging warps and the lane split (DESIGN.md §2):
 //  - conditions on loaded data, atomics or opaque lane-varying values are `data-dependent`;
-//  - a monotone thread index compared with an unknown block-uniform value is a `tail`;
+//  - a thread index monotone inside every warp, compared with an unknown block-uniform value, is
+//    a `tail` (where it splits warps depends on where the value falls);
 //  - otherwise the condition is evaluated for every thread of the block (and every iteration of
 //    an enclosing loop whose induction variable it reads), grouped into warps by linear id.
 // Unknown block-uniform values are given a fixed set of sample values; any sample that splits a
