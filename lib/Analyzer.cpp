@@ -475,6 +475,31 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     PredictionAssumptions.clear();
     add(std::move(F));
   }
+  for (const HiddenBranchRecord &H : FA.hiddenBranches()) {
+    // Only where lanes can disagree: a uniform slow path is a branch every lane takes together.
+    if (H.Class != Uniformity::LaneVarying)
+      continue;
+    Finding F;
+    F.Kernel = CurrentKernel;
+    F.Function = FD->getNameAsString();
+    F.TheRule = Rule::HiddenBranch;
+    F.Construct = "op";
+    F.Class = Uniformity::LaneVarying;
+    F.Ext = H.Structural ? Extent::Partial : Extent::DataDependent;
+    F.Sev = Severity::Note;
+    F.ConditionText = text(H.Site->getSourceRange());
+    if (F.ConditionText.size() > 60)
+      F.ConditionText = F.ConditionText.substr(0, 57) + "...";
+    F.Message = "'" + F.ConditionText + "': " + H.Operation +
+                (H.Structural ? ": nvcc compiles it to a branch that splits the warp"
+                              : ": nvcc compiles it to a branch on lane-varying operands, so "
+                                "the warp can split here");
+    if (!locate(H.Site->getExprLoc(), F))
+      continue;
+    setRange(H.Site->getSourceRange(), F);
+    F.Assumptions = Assumptions;
+    add(std::move(F));
+  }
   for (const SyncRecord &SR : FA.syncs()) {
     Finding F = syncFinding(FD, SR);
     if (!locate(SR.Call->getBeginLoc(), F))

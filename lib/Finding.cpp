@@ -10,6 +10,7 @@ llvm::StringRef ruleName(Rule R) {
   case Rule::UniformBranch: return "uniform-branch";
   case Rule::BarrierDivergence: return "barrier-divergence";
   case Rule::WarpSyncDivergence: return "warp-sync-divergence";
+  case Rule::HiddenBranch: return "hidden-branch";
   }
   return "divergent-branch";
 }

@@ -14,7 +14,9 @@ namespace {
 constexpr int64_t SampleValues[] = {17, 1, 64, 100, 3, 1000, 255, 0};
 // Every value: with 6 a single unknown never took 0, and `blockIdx.x * blockDim.x +
 // threadIdx.x == 0` (true in block 0 only) was reported block-uniform.
-constexpr unsigned NumSamples = std::size(SampleValues);
+// One more sample: every unknown 0 at once (block 0 of a grid always exists; staggered values
+// never make `blockIdx.x + gridDim.x * blockIdx.y == 0`).
+constexpr unsigned NumSamples = std::size(SampleValues) + 1;
 // Iterations enumerated for the loop whose induction variable the condition reads.
 constexpr unsigned MaxIterationsExact = 1024;
 constexpr unsigned MaxIterationsSampled = 64;
@@ -287,11 +289,11 @@ EnumerationResult Enumerator::run() {
     R.Class = Q.Cond->Class;
     return R;
   }
+  // Unknowns that only the guard reads stay unknown: sampling them together with the
+  // condition's can leave out exactly the lanes that split a warp (`j > 0` under
+  // `i > 0 && j < nj - 1`), and a guard that cannot be evaluated keeps its lane (sound).
   Leaves GuardLeaves;
   collect(Q.Guard, GuardLeaves);
-  for (uint64_t Id : GuardLeaves.UniformOpaques)
-    if (std::find(L.UniformOpaques.begin(), L.UniformOpaques.end(), Id) == L.UniformOpaques.end())
-      L.UniformOpaques.push_back(Id);
   for (const LoopContext &Loop : Q.Loops)
     if (Loop.Cond)
       collect(Loop.Cond, GuardLeaves);
@@ -321,7 +323,9 @@ EnumerationResult Enumerator::run() {
     Env.Opaques.clear();
     for (size_t J = 0; J < L.UniformOpaques.size(); ++J)
       Env.Opaques.push_back(
-          {L.UniformOpaques[J], SampleValues[(S + 3 * J) % std::size(SampleValues)]});
+          {L.UniformOpaques[J], S == NumSamples - 1
+                                    ? 0
+                                    : SampleValues[(S + 3 * J) % std::size(SampleValues)]});
     Env.Iteration.clear();
     for (size_t J = 0; J < OtherLoops.size(); ++J)
       Env.Iteration.push_back({OtherLoops[J], static_cast<int64_t>((S + J) % 4)});

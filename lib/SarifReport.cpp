@@ -120,6 +120,21 @@ const std::vector<RuleInfo> &rules() {
        "```cuda\nunsigned m = __ballot_sync(0xffffffffu, cond);\n"
        "if (cond) v = __shfl_sync(m, v, src);\n```",
        "high", "error", {"cuda", "correctness", "synchronization"}},
+      {Rule::HiddenBranch, "HiddenBranch", Severity::Note,
+       "An operation nvcc compiles to a branch, on lane-varying operands",
+       "Some operations have no `if` in the source but are branches in the compiled code: IEEE "
+       "float and double division and square root (a slow path for denormal, huge or special "
+       "operands), 64-bit integer division by a variable, math functions with a slow range, "
+       "cuRAND generators, the grid-wide sync of cooperative groups. With operands that differ "
+       "between the lanes of a warp, the warp can split there.",
+       "nvcc compiles this operation to a branch; its operands differ between lanes, so the warp "
+       "can split here (usually only for unusual values).",
+       "nvcc compiles this operation to a **branch** (a slow path). Its operands differ between "
+       "the lanes of a warp, so the warp can split here.\n\n"
+       "**If it matters**: `__fdividef`/`-prec-div=false` and `-prec-sqrt=false` (or "
+       "`--use_fast_math`) trade IEEE rounding for branch-free code; 32-bit integer division "
+       "instead of 64-bit where the values fit.",
+       "medium", "note", {"cuda", "performance", "divergence"}},
   };
   return Rules;
 }

@@ -248,6 +248,7 @@ public:
   std::vector<std::optional<Uniformity>> StoredThrough;
   std::vector<BranchRecord> Branches;
   std::vector<SyncRecord> Syncs;
+  std::vector<HiddenBranchRecord> Hidden;
 
 private:
   const FunctionDecl *FD;
@@ -429,6 +430,9 @@ private:
   void applySyncDependence(const CFGBlock *B, State &S);
   void transfer(const CFGBlock *B, State &S);
   void transferStmt(const Stmt *St, const CFGBlock *B, State &S);
+  /// Operations nvcc compiles to branches (HiddenBranchRecord), with their operands' class.
+  void noteHiddenBranch(const Stmt *St, State &S);
+  std::map<const Expr *, HiddenBranchRecord> HiddenBySite;
   void storeToMemory(const Expr *LHS, const SymRef &V, const CFGBlock *B, State &S);
   void noteEscapedStore(const VarDecl *VD, Uniformity C);
   Uniformity controlClass(const CFGBlock *B);
@@ -875,16 +879,22 @@ SymRef FunctionAnalysis::Impl::evalGroupCall(const CallExpr *CE, const FunctionD
     return nullptr; // analyze its body
   }
   // Member functions of a group object: the object's static type says which group it is.
-  const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
-  if (!MCE)
+  // Static members called through an object (`grid.thread_rank()`) are plain calls whose callee
+  // is a member expression.
+  const Expr *Object = nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    Object = MCE->getImplicitObjectArgument();
+  else if (const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+    Object = ME->getBase();
+  if (!Object)
     return nullptr;
-  auto G = groupTypeOf(MCE->getImplicitObjectArgument()->getType());
+  auto G = groupTypeOf(Object->getType());
   if (!G)
     return nullptr;
   GroupKind Kind = G->first;
   int64_t Tile = G->second;
   if (Kind == GroupKind::Tile && Tile == 0) {
-    SymRef Obj = eval(MCE->getImplicitObjectArgument(), S, D + 1);
+    SymRef Obj = eval(Object, S, D + 1);
     if (Obj->Kind == SymKind::Group)
       Tile = Obj->Value;
   }
@@ -933,7 +943,7 @@ SymRef FunctionAnalysis::Impl::evalGroupCall(const CallExpr *CE, const FunctionD
   bool WarpWide = Kind == GroupKind::Coalesced ||
                   (Kind == GroupKind::Tile && Tile == int64_t(Opts.WarpSize));
   std::vector<SymRef> Args;
-  for (const Expr *A : MCE->arguments())
+  for (const Expr *A : CE->arguments())
     Args.push_back(eval(A, S, D + 1));
   Uniformity ArgClass = Uniformity::BlockUniform;
   bool ArgData = false;
@@ -1235,7 +1245,105 @@ void FunctionAnalysis::Impl::storeToMemory(const Expr *LHS, const SymRef &V, con
         noteEscapedStore(E, C);
 }
 
+/// Library functions whose compiled code branches inside (slow paths for some arguments, loops
+/// over the generator state), by name (`__nv_` prefixes stripped).
+static std::optional<llvm::StringRef> branchingFunction(llvm::StringRef Name) {
+  Name.consume_front("__nv_");
+  return llvm::StringSwitch<std::optional<llvm::StringRef>>(Name)
+      .Cases({"sqrt", "sqrtf", "__fsqrt_rn", "__dsqrt_rn"},
+             llvm::StringRef("IEEE square root (a slow path for denormal and special operands)"))
+      .Cases({"__fdiv_rn", "__ddiv_rn", "__frcp_rn", "__drcp_rn"},
+             llvm::StringRef("IEEE division (a slow path for denormal and huge operands)"))
+      .Cases({"pow", "powf"}, llvm::StringRef("pow (special-case paths for some arguments)"))
+      .Cases({"sin", "cos", "tan", "sinf", "cosf", "tanf", "sincos", "sincosf"},
+             llvm::StringRef("trigonometric function (a slow argument reduction for large "
+                             "arguments)"))
+      .Cases({"fmod", "fmodf", "remainder", "remainderf", "remquo", "remquof"},
+             llvm::StringRef("floating-point remainder (a loop whose length depends on the "
+                             "operands)"))
+      .Cases({"curand_init", "curand_normal", "curand_normal2", "curand_normal_double",
+              "curand_log_normal", "curand_log_normal2", "curand_poisson", "skipahead",
+              "skipahead_sequence"},
+             llvm::StringRef("cuRAND (branches and loops on the generator state, inlined here)"))
+      .Default(std::nullopt);
+}
+
+void FunctionAnalysis::Impl::noteHiddenBranch(const Stmt *St, State &S) {
+  const auto *E = dyn_cast<Expr>(St);
+  if (!E || E->isValueDependent())
+    return;
+  std::string Operation;
+  std::vector<const Expr *> Operands;
+  bool Structural = false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind K = BO->getOpcode();
+    bool Div = K == BO_Div || K == BO_DivAssign, Rem = K == BO_Rem || K == BO_RemAssign;
+    if (!Div && !Rem)
+      return;
+    QualType T = BO->getType();
+    if (const auto *CAO = dyn_cast<CompoundAssignOperator>(BO))
+      T = CAO->getComputationResultType();
+    if (T.isNull())
+      return;
+    const Expr *Divisor = BO->getRHS()->IgnoreParenImpCasts();
+    if (Div && T->isRealFloatingType()) {
+      // A constant power-of-two divisor is a multiply; -prec-div=false is not the default.
+      llvm::APFloat V(0.0);
+      if (Divisor->EvaluateAsFloat(V, Ctx) && V.getExactLog2Abs() != INT_MIN)
+        return;
+      Operation = std::string("IEEE ") +
+                  (Ctx.getTypeSize(T) == 64 ? "double" : "float") +
+                  " division (a slow path for denormal and huge operands)";
+    } else if (T->isIntegerType() && Ctx.getTypeSize(T) == 64 &&
+               !Divisor->isIntegerConstantExpr(Ctx)) {
+      Operation = std::string("64-bit integer ") + (Div ? "division" : "remainder") +
+                  " by a variable (a subroutine with a fast path for small operands)";
+    } else {
+      return;
+    }
+    Operands = {BO->getLHS(), BO->getRHS()};
+  } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return;
+    llvm::StringRef Name = Callee->getName();
+    if (Name == "sync" && inCooperativeGroups(Callee)) {
+      // The grid-wide barrier: one thread of each block arrives at a global counter and spins.
+      const Expr *G = nullptr;
+      if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+        G = MCE->getImplicitObjectArgument();
+      else if (const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+        G = ME->getBase();
+      else if (CE->getNumArgs() > 0)
+        G = CE->getArg(0);
+      auto Kind = G ? groupTypeOf(G->getType()) : std::nullopt;
+      if (!Kind || Kind->first != GroupKind::Grid)
+        return;
+      Operation = "grid-wide sync (one thread per block arrives at a global barrier and spins)";
+      Structural = true;
+    } else if (auto What = branchingFunction(Name)) {
+      Operation = What->str();
+      for (const Expr *A : CE->arguments())
+        Operands.push_back(A);
+    } else {
+      return;
+    }
+  } else {
+    return;
+  }
+  Uniformity C = Structural ? Uniformity::LaneVarying : Uniformity::BlockUniform;
+  for (const Expr *Op : Operands)
+    C = join(C, eval(Op, S)->Class);
+  auto [It, New] = HiddenBySite.try_emplace(E);
+  HiddenBranchRecord &R = It->second;
+  R.Site = E;
+  R.Operation = Operation;
+  R.Structural = Structural;
+  R.Class = New ? C : join(R.Class, C);
+}
+
 void FunctionAnalysis::Impl::transferStmt(const Stmt *St, const CFGBlock *B, State &S) {
+  noteHiddenBranch(St, S);
   if (const auto *DS = dyn_cast<DeclStmt>(St)) {
     for (const Decl *Dcl : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(Dcl);
@@ -1867,6 +1975,8 @@ bool FunctionAnalysis::Impl::skippingMatters(const CFGBlock *Branch, const CFGBl
 
 void FunctionAnalysis::Impl::finish() {
   GuardsFinal = true;
+  for (auto &KV : HiddenBySite)
+    Hidden.push_back(KV.second);
   // Branch records, classified with the lanes that actually reach them.
   std::map<const CFGBlock *, size_t> BranchIndex;
   for (const CFGBlock *B : *Cfg) {
@@ -1946,6 +2056,9 @@ const std::vector<std::optional<Uniformity>> &FunctionAnalysis::storedThroughPar
 }
 const std::vector<BranchRecord> &FunctionAnalysis::branches() const { return P->Branches; }
 const std::vector<SyncRecord> &FunctionAnalysis::syncs() const { return P->Syncs; }
+const std::vector<HiddenBranchRecord> &FunctionAnalysis::hiddenBranches() const {
+  return P->Hidden;
+}
 
 std::vector<SymRef> kernelParamValues(const FunctionDecl *FD) {
   std::vector<SymRef> V;

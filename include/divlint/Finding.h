@@ -19,6 +19,7 @@ enum class Rule : unsigned char {
   UniformBranch,      ///< a block- or warp-uniform branch (note; only with --report-all)
   BarrierDivergence,  ///< __syncthreads reachable under a non-block-uniform condition (error)
   WarpSyncDivergence, ///< a full-mask *_sync intrinsic under a lane-varying condition (error)
+  HiddenBranch,       ///< an operation nvcc compiles to a branch, on lane-varying operands (note)
 };
 
 enum class Severity : unsigned char { Note, Warning, Error };

@@ -65,6 +65,15 @@ struct CallSummary {
   std::vector<std::optional<Uniformity>> StoredThrough;
 };
 
+/// An operation nvcc compiles to a branch (no `if` in the source): IEEE division, 64-bit
+/// integer division by a variable, math functions with slow paths, cuRAND, grid-wide sync.
+struct HiddenBranchRecord {
+  const clang::Expr *Site = nullptr;
+  std::string Operation; ///< what it is, for the message
+  Uniformity Class = Uniformity::BlockUniform; ///< of the operands the branch tests
+  bool Structural = false; ///< lanes always disagree there (a leader lane), not only for some data
+};
+
 /// Resolves calls to functions with bodies: the caller passes argument values and gets the
 /// call's summary. Implemented by the translation-unit driver (memoized, recursion-safe).
 class CallResolver {
@@ -91,6 +100,7 @@ public:
   const std::vector<std::optional<Uniformity>> &storedThroughParameters() const;
   const std::vector<BranchRecord> &branches() const;
   const std::vector<SyncRecord> &syncs() const;
+  const std::vector<HiddenBranchRecord> &hiddenBranches() const;
 
 private:
   class Impl;

@@ -99,7 +99,7 @@ void DivergenceCheck::onStartOfTranslationUnit() { Shared->startTranslationUnit(
 bool DivergenceCheck::reports(const Finding &F) const {
   switch (Kind) {
   case CheckKind::Branch:
-    return F.TheRule == Rule::DivergentBranch ||
+    return F.TheRule == Rule::DivergentBranch || F.TheRule == Rule::HiddenBranch ||
            (ReportUniform && F.TheRule == Rule::UniformBranch);
   case CheckKind::Barrier:
     return F.TheRule == Rule::BarrierDivergence;

@@ -18,7 +18,7 @@ import urllib.parse
 import jsonschema
 
 RULES = ["divlint/divergent-branch", "divlint/uniform-branch", "divlint/barrier-divergence",
-         "divlint/warp-sync-divergence"]
+         "divlint/warp-sync-divergence", "divlint/hidden-branch"]
 
 
 def file_path(location, bases):

@@ -22,7 +22,8 @@ import yaml
 
 CHECK = {"divergent-branch": "cuda-divergence-branch", "uniform-branch": "cuda-divergence-branch",
          "barrier-divergence": "cuda-divergence-barrier",
-         "warp-sync-divergence": "cuda-divergence-warp-sync"}
+         "warp-sync-divergence": "cuda-divergence-warp-sync",
+         "hidden-branch": "cuda-divergence-branch"}
 LEVEL = {"error": "warning", "warning": "warning", "note": "remark"}
 DIAG = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): (?P<level>\w+): (?P<msg>.*?)"
                   r"(?: \[(?P<tag>[\w,-]+)\])?$")
