@@ -1332,8 +1332,19 @@ void FunctionAnalysis::Impl::noteHiddenBranch(const Stmt *St, State &S) {
     return;
   }
   Uniformity C = Structural ? Uniformity::LaneVarying : Uniformity::BlockUniform;
-  for (const Expr *Op : Operands)
-    C = join(C, eval(Op, S)->Class);
+  for (const Expr *Op : Operands) {
+    if (!Op->getType()->isPointerType()) {
+      C = join(C, eval(Op, S)->Class);
+      continue;
+    }
+    // A pointer (a cuRAND state): what it points at decides. `&local`: that local's class;
+    // any other pointer: its pointee is not tracked (sound: lane-varying).
+    const auto *UO = dyn_cast<UnaryOperator>(Op->IgnoreParenImpCasts());
+    const VarDecl *Root = UO && UO->getOpcode() == UO_AddrOf
+                              ? EscapeFinder::rootLocal(UO->getSubExpr())
+                              : nullptr;
+    C = join(C, Root && Escaped.count(Root) ? EscapedClass.lookup(Root) : Uniformity::LaneVarying);
+  }
   auto [It, New] = HiddenBySite.try_emplace(E);
   HiddenBranchRecord &R = It->second;
   R.Site = E;

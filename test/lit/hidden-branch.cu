@@ -26,3 +26,11 @@ __global__ void grid_sync(float *f) {
   grid.sync();
   // CHECK: hidden-branch.cu:[[@LINE-1]]:8: note: 'grid.sync()': grid-wide sync (one thread per block arrives at a global barrier and spins): nvcc compiles it to a branch that splits the warp [divlint-hidden-branch]
 }
+
+// cuRAND: the generator state decides, not the pointer to it (a per-thread state here).
+#include <curand_kernel.h>
+__global__ void rng(float *out, curandState *states) {
+  curandState local = states[threadIdx.x];
+  out[threadIdx.x] = curand_normal(&local);
+  // CHECK: hidden-branch.cu:[[@LINE-1]]:22: note: 'curand_normal(&local)': cuRAND {{.*}} [divlint-hidden-branch]
+}
