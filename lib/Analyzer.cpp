@@ -190,6 +190,10 @@ bool TranslationUnitAnalyzer::locate(SourceLocation Loc, Finding &F) {
 
 std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *Kernel,
                                                            std::vector<std::string> &Assumptions) {
+  // The user's word for this kernel wins over its launches: `--block-dim=KERNEL:X,Y,Z`.
+  for (const std::string &Name : {Kernel->getNameAsString(), Kernel->getQualifiedNameAsString()})
+    if (auto It = Opts.KernelBlockDims.find(Name); It != Opts.KernelBlockDims.end())
+      return {It->second};
   std::vector<const FunctionDecl *> Keys{Kernel->getCanonicalDecl()};
   if (const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern())
     Keys.push_back(Pattern->getCanonicalDecl());

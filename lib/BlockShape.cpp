@@ -9,6 +9,17 @@ std::string BlockShape::str() const {
   return std::to_string(X) + "x" + std::to_string(Y) + "x" + std::to_string(Z);
 }
 
+std::optional<std::pair<std::string, BlockShape>> parseKernelBlockShape(llvm::StringRef Text) {
+  auto [Kernel, Dims] = Text.split(':');
+  Kernel = Kernel.trim();
+  if (Dims.empty() || Kernel.empty())
+    return std::nullopt;
+  auto Shape = parseBlockShape(Dims);
+  if (!Shape)
+    return std::nullopt;
+  return std::make_pair(Kernel.str(), *Shape);
+}
+
 std::optional<BlockShape> parseBlockShape(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 3> Parts;
   Text.trim().split(Parts, Text.contains(',') ? ',' : 'x');

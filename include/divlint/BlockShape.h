@@ -37,6 +37,8 @@ constexpr unsigned MaxThreadsPerBlock = 1024;
 /// Parses "X", "X,Y" or "X,Y,Z" (also with 'x' separators); std::nullopt when malformed, zero,
 /// or over 1024 threads.
 std::optional<BlockShape> parseBlockShape(llvm::StringRef Text);
+/// `KERNEL:X[,Y[,Z]]` (a kernel's own --block-dim): the kernel's name and its shape.
+std::optional<std::pair<std::string, BlockShape>> parseKernelBlockShape(llvm::StringRef Text);
 
 } // namespace divlint
 

@@ -20,6 +20,7 @@
 #include "divlint/SymExpr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -33,6 +34,8 @@ namespace divlint {
 struct AnalysisOptions {
   unsigned WarpSize = 32;
   std::optional<BlockShape> BlockDimOption; ///< --block-dim
+  /// --block-dim=KERNEL:X,Y,Z: one kernel's shape, over its launches and every other source.
+  std::map<std::string, BlockShape> KernelBlockDims;
 };
 
 /// A branch the hardware takes: one CFG block terminator (an `&&`/`||` operand is its own).

@@ -55,10 +55,12 @@ static cl::opt<std::string> Format("format", cl::desc("Output format: text, json
 static cl::opt<bool> ReportAll("report-all",
                                cl::desc("Also report block- and warp-uniform branches"),
                                cl::cat(DivlintCategory));
-static cl::opt<std::string> BlockDim("block-dim",
-                                     cl::desc("Block shape X[,Y[,Z]] for kernels without a "
-                                              "constant <<<>>> launch in the file"),
-                                     cl::cat(DivlintCategory));
+static cl::list<std::string> BlockDim("block-dim",
+                                      cl::desc("Block shape X[,Y[,Z]] for kernels without a "
+                                               "constant <<<>>> launch in the file, or "
+                                               "KERNEL:X[,Y[,Z]] for one kernel (over its "
+                                               "launches); may be repeated"),
+                                      cl::cat(DivlintCategory));
 static cl::opt<unsigned> WarpSize("warp-size", cl::desc("Lanes per warp (default 32)"),
                                   cl::init(0), cl::cat(DivlintCategory));
 static cl::opt<std::string> Checks("checks",
@@ -367,7 +369,20 @@ llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
   if (!Config)
     return Config.takeError();
   FileSettings S;
-  std::string Dim = !BlockDim.empty() ? BlockDim.getValue() : Config->BlockDim.value_or("");
+  std::string Dim = Config->BlockDim.value_or("");
+  for (const std::string &Value : BlockDim) {
+    if (!llvm::StringRef(Value).contains(':')) {
+      Dim = Value; // the last plain shape wins
+      continue;
+    }
+    auto Kernel = parseKernelBlockShape(Value);
+    if (!Kernel)
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "invalid --block-dim='%s' (expected KERNEL:X[,Y[,Z]], at "
+                                     "most 1024 threads)",
+                                     Value.c_str());
+    S.Analysis.KernelBlockDims[Kernel->first] = Kernel->second;
+  }
   if (!Dim.empty()) {
     S.Analysis.BlockDimOption = parseBlockShape(Dim);
     if (!S.Analysis.BlockDimOption)
