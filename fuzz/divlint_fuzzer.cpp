@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "divlint/BlockShape.h"
-#include "divlint/CudaFrontend.h"
-#include "divlint/Report.h"
-#include "divlint/SourceAnalysis.h"
+#include "divlint/Quantify/BlockShape.h"
+#include "divlint/Frontend/CudaFrontend.h"
+#include "divlint/Report/Report.h"
+#include "divlint/Pipeline/SourceAnalysis.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <cstring>

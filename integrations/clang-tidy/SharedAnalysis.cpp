@@ -1,6 +1,6 @@
 #include "SharedAnalysis.h"
 
-#include "divlint/Analyzer.h"
+#include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include <algorithm>
 

@@ -8,8 +8,8 @@
 #ifndef DIVLINT_TIDY_SHAREDANALYSIS_H
 #define DIVLINT_TIDY_SHAREDANALYSIS_H
 
-#include "divlint/Finding.h"
-#include "divlint/UniformityAnalysis.h"
+#include "divlint/Report/Finding.h"
+#include "divlint/Analysis/FunctionAnalysis.h"
 #include <map>
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 
 #include "SharedAnalysis.h"
 
-#include "divlint/CudaFrontend.h"
+#include "divlint/Frontend/CudaFrontend.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"

@@ -3,7 +3,7 @@
 
 usage: cuda_compdb.py BUILD_DIR OUT_DIR [--cuda-path DIR] [--cuda-gpu-arch sm_XX]
 
-The divlint CLI adjusts nvcc command lines itself (lib/CudaFrontend.cpp, cudaArgumentsAdjuster);
+The divlint CLI adjusts nvcc command lines itself (lib/Frontend/CudaFrontend.cpp, cudaArgumentsAdjuster);
 clang-tidy cannot, so editors and CI that run the clang-tidy plugin over a CMake/nvcc build need a
 database clang understands. For every .cu entry this writes the device-side parse divlint uses
 (`-x cuda --cuda-device-only --cuda-gpu-arch=... -nocudalib ...`) and keeps, from nvcc, only what

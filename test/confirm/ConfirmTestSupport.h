@@ -2,8 +2,8 @@
 #ifndef DIVLINT_TEST_CONFIRMTESTSUPPORT_H
 #define DIVLINT_TEST_CONFIRMTESTSUPPORT_H
 
-#include "divlint/confirm/ConfirmAnalysis.h"
-#include "divlint/confirm/Runner.h"
+#include "divlint/Confirm/ConfirmAnalysis.h"
+#include "divlint/Confirm/Runner.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -60,7 +60,7 @@ inline std::optional<std::string> nvccFails(const std::string &Dir, std::vector<
   return R.Code == 0 ? std::string() : "nvcc failed:\n" + readFile(Dir + "/nvcc.log");
 }
 
-/// The runtime headers (lib/confirm/runtime) as the build directory has them.
+/// The runtime headers (lib/Confirm/runtime) as the build directory has them.
 inline std::string runtimeDir() { return DIVLINT_CONFIRM_RUNTIME_DIR; }
 
 } // namespace divlint::confirm::testing

@@ -42,7 +42,7 @@ config.substitutions.append(("%tidy-plugin",
 config.substitutions.append(("%tidy-skewed-plugin",
                              os.path.join(config.divlint_obj_root, "lib",
                                           "DivlintTidyModuleVersionSkew.so")))
-# The device-side CUDA parse divlint itself uses (lib/CudaFrontend.cpp, detectCuda).
+# The device-side CUDA parse divlint itself uses (lib/Frontend/CudaFrontend.cpp, detectCuda).
 cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 config.substitutions.append(("%tidy-cuda-args", " ".join([
     "-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudalib -Wno-unknown-cuda-version",

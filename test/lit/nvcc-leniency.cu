@@ -1,4 +1,4 @@
-// clang CUDA errors that nvcc accepts (include/divlint/NvccLeniency.h) are warnings: the file is
+// clang CUDA errors that nvcc accepts (include/divlint/Frontend/NvccLeniency.h) are warnings: the file is
 // analyzed, the exit status is 0, and real parse errors stay errors.
 // RUN: %divlint --block-dim=64 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=DIAG
 // RUN: %divlint --block-dim=64 %s 2>/dev/null | FileCheck %s --check-prefix=FINDING

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "divlint/Report.h"
+#include "divlint/Report/Report.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"

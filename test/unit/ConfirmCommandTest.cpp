@@ -1,8 +1,8 @@
 // `divlint confirm` end to end through runConfirm: clear errors, --emit-only, --from-results, and
 // (only where a CUDA device exists) a real run.
 #include "ConfirmTestSupport.h"
-#include "divlint/confirm/BuildCommands.h"
-#include "divlint/confirm/Confirm.h"
+#include "divlint/Confirm/BuildCommands.h"
+#include "divlint/Confirm/Confirm.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Program.h"
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Judging predictions: measured efficiency and slowdown, verdicts, the report's JSON and the plan's
 // round trip through plan.json.
-#include "divlint/confirm/ConfirmPlan.h"
-#include "divlint/confirm/ConfirmReport.h"
+#include "divlint/Confirm/ConfirmPlan.h"
+#include "divlint/Confirm/ConfirmReport.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

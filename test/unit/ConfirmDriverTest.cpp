@@ -1,6 +1,6 @@
 // Kernel mode: reading the kernel's parameters, pairing them with --arg, generating the driver.
 #include "ConfirmTestSupport.h"
-#include "divlint/confirm/DriverGenerator.h"
+#include "divlint/Confirm/DriverGenerator.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

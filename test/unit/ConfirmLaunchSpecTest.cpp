@@ -1,5 +1,5 @@
 // `divlint confirm` launch specs: --grid/--block dimensions and --arg parameter values.
-#include "divlint/confirm/LaunchSpec.h"
+#include "divlint/Confirm/LaunchSpec.h"
 #include <gtest/gtest.h>
 
 using namespace divlint::confirm;

@@ -1,8 +1,8 @@
 // Reading what the variants left behind: driver/probe JSON, exit codes, logs, ncu's CSV; and the
 // runner's process handling (timeouts).
 #include "ConfirmTestSupport.h"
-#include "divlint/confirm/BuildCommands.h"
-#include "divlint/confirm/Results.h"
+#include "divlint/Confirm/BuildCommands.h"
+#include "divlint/Confirm/Results.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

@@ -1,7 +1,7 @@
 // Probe rewriting: every analyzed condition is wrapped in a probe at its exact source range, the
 // rewritten code keeps the program's meaning, and it compiles with nvcc in every build mode.
 #include "ConfirmTestSupport.h"
-#include "divlint/confirm/ProbeRewriter.h"
+#include "divlint/Confirm/ProbeRewriter.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

@@ -1,7 +1,7 @@
 // The DESIGN §2 cost model: the per-warp efficiency formula, and predictions end to end.
-#include "divlint/CostModel.h"
-#include "divlint/Report.h"
-#include "divlint/SourceAnalysis.h"
+#include "divlint/Quantify/CostModel.h"
+#include "divlint/Report/Report.h"
+#include "divlint/Pipeline/SourceAnalysis.h"
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 

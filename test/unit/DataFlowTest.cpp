@@ -1,6 +1,6 @@
 // End-to-end data-flow tests: small CUDA snippets through the whole analysis (built-in prelude,
 // so they do not depend on a CUDA installation).
-#include "divlint/SourceAnalysis.h"
+#include "divlint/Pipeline/SourceAnalysis.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

@@ -1,4 +1,4 @@
-#include "divlint/IntrinsicTable.h"
+#include "divlint/Analysis/IntrinsicTable.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

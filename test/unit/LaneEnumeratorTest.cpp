@@ -1,4 +1,4 @@
-#include "divlint/LaneEnumerator.h"
+#include "divlint/Quantify/LaneEnumerator.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

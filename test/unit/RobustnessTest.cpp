@@ -2,9 +2,9 @@
 // chains, recursion, irreducible gotos, huge and binary inputs, a runaway macro. Each must end
 // with findings, with clang's errors, or with divlint's own error and exit status 2; never with
 // a crash or a hang.
-#include "divlint/SourceAnalysis.h"
-#include "divlint/StackGuard.h"
-#include "divlint/Watchdog.h"
+#include "divlint/Pipeline/SourceAnalysis.h"
+#include "divlint/Support/StackGuard.h"
+#include "divlint/Support/Watchdog.h"
 #include <chrono>
 #include <cstdlib>
 #include <fstream>

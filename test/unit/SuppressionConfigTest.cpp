@@ -1,5 +1,5 @@
-#include "divlint/Config.h"
-#include "divlint/Suppression.h"
+#include "divlint/Fix/Config.h"
+#include "divlint/Fix/Suppression.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

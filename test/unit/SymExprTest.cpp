@@ -1,4 +1,4 @@
-#include "divlint/SymExpr.h"
+#include "divlint/Analysis/SymExpr.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

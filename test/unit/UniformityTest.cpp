@@ -1,4 +1,4 @@
-#include "divlint/Uniformity.h"
+#include "divlint/Analysis/Uniformity.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;

@@ -2,24 +2,24 @@
 //
 //   divlint [options] FILE.cu [FILE...] [-- <compiler args>]
 //   divlint -p BUILD_DIR FILE.cu
-//   divlint confirm ...            (see lib/confirm)
+//   divlint confirm ...            (see lib/Confirm)
 //
 // Exit codes: 0 no errors, 1 error findings (or warnings with --warnings-as-errors), 2 tool
 // failure (bad arguments, unreadable file, parse failure, a --fix that could not be written).
 //
 //===----------------------------------------------------------------------===//
 
-#include "divlint/Analyzer.h"
-#include "divlint/ClangDiagnostics.h"
-#include "divlint/Config.h"
-#include "divlint/CudaFrontend.h"
-#include "divlint/FixApplication.h"
-#include "divlint/MissingIncludes.h"
-#include "divlint/NvccLeniency.h"
-#include "divlint/Report.h"
-#include "divlint/Suppression.h"
-#include "divlint/Watchdog.h"
-#include "divlint/confirm/Confirm.h"
+#include "divlint/Pipeline/TranslationUnitAnalysis.h"
+#include "divlint/Report/ClangDiagnostics.h"
+#include "divlint/Fix/Config.h"
+#include "divlint/Frontend/CudaFrontend.h"
+#include "divlint/Fix/FixApplication.h"
+#include "divlint/Frontend/MissingIncludes.h"
+#include "divlint/Frontend/NvccLeniency.h"
+#include "divlint/Report/Report.h"
+#include "divlint/Fix/Suppression.h"
+#include "divlint/Support/Watchdog.h"
+#include "divlint/Confirm/Confirm.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -1,6 +1,6 @@
 // Code nvcc accepts and clang's device-side parse of the same CUDA 13 headers rejected. Each
 // line parses with the flags and the compat header divlint adds for a real CUDA installation
-// (lib/CudaFrontend.cpp, lib/prelude/divlint_cuda_compat.h).
+// (lib/Frontend/CudaFrontend.cpp, lib/Frontend/prelude/divlint_cuda_compat.h).
 #include <cuda_runtime.h>
 
 texture<float, 1, cudaReadModeElementType> tex; // texture references (removed in CUDA 12)

@@ -1,0 +1,120 @@
+//===- FunctionAnalysis.h - the per-function uniformity data flow (DESIGN.md §3) -*- C++ -*-===//
+//
+// A forward data flow over clang::CFG, driven by ForwardDataflowWorklist to a fixpoint. The state
+// maps each tracked local (field-sensitively: `s.a.b` is its own access path) to a SymExpr.
+//  - Joins: equal values stay; different values become an opaque leaf of the joined class; at loop
+//    headers an update `v = v op step` becomes an induction variable (IndVar).
+//  - Sync dependence: at the immediate post-dominator of a non-block-uniform branch, every path
+//    assigned in the branch's region takes at least the branch's class (this also covers loops
+//    with lane-varying exits: temporal divergence). Post-dominators and control dependence come
+//    from CFGPostDomTree / ControlDependencyCalculator.
+//  - Locals whose address escapes (and local arrays) are memory: one flow-insensitive class each.
+//  - Calls to functions with bodies are analyzed in the caller's context (CallResolver).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_ANALYSIS_FUNCTIONANALYSIS_H
+#define DIVLINT_ANALYSIS_FUNCTIONANALYSIS_H
+
+#include "divlint/Quantify/BlockShape.h"
+#include "divlint/Quantify/LaneEnumerator.h"
+#include "divlint/Analysis/SymExpr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CFGBlock;
+} // namespace clang
+
+namespace divlint {
+
+struct AnalysisOptions {
+  unsigned WarpSize = 32;
+  std::optional<BlockShape> BlockDimOption; ///< --block-dim
+  /// --block-dim=KERNEL:X,Y,Z: one kernel's shape, over its launches and every other source.
+  std::map<std::string, BlockShape> KernelBlockDims;
+};
+
+/// A branch the hardware takes: one CFG block terminator (an `&&`/`||` operand is its own).
+struct BranchRecord {
+  const clang::Expr *Condition = nullptr; ///< the leaf condition as written
+  const clang::Stmt *Terminator = nullptr;
+  std::string Construct; ///< if, for, while, do, switch, ?:, &&, ||
+  SymRef Value;
+  EnumerationResult Result;
+  std::vector<const clang::Expr *> WhyChain; ///< assignments feeding the condition, seed first
+};
+
+/// A barrier or warp-synchronous call and the divergent branch it sits under, if any.
+struct SyncRecord {
+  const clang::CallExpr *Call = nullptr;
+  bool IsBarrier = false; ///< __syncthreads-like (else a full-mask *_sync)
+  const BranchRecord *Under = nullptr; ///< the offending enclosing branch
+  /// Barriers: the barrier the threads that skip this one reach instead (this one again in a
+  /// later iteration, or another); null when they reach none but rejoin the lanes of their warp
+  /// that wait here.
+  const clang::CallExpr *ReachedInstead = nullptr;
+};
+
+/// What a call does, as its caller sees it: the value it returns (null: none, or unknown) and,
+/// per argument (`this` first for member functions, as the caller passes them), the class of
+/// what it stores through that argument when it is a pointer or a reference (out-parameters);
+/// std::nullopt where it stores nothing.
+struct CallSummary {
+  SymRef Return;
+  std::vector<std::optional<Uniformity>> StoredThrough;
+};
+
+/// An operation nvcc compiles to a branch (no `if` in the source): IEEE division, 64-bit
+/// integer division by a variable, math functions with slow paths, cuRAND, grid-wide sync.
+struct HiddenBranchRecord {
+  const clang::Expr *Site = nullptr;
+  std::string Operation; ///< what it is, for the message
+  Uniformity Class = Uniformity::BlockUniform; ///< of the operands the branch tests
+  bool Structural = false; ///< lanes always disagree there (a leader lane), not only for some data
+};
+
+/// Resolves calls to functions with bodies: the caller passes argument values and gets the
+/// call's summary. Implemented by the translation-unit driver (memoized, recursion-safe).
+class CallResolver {
+public:
+  virtual ~CallResolver() = default;
+  virtual CallSummary resolveCall(const clang::FunctionDecl *Callee, std::vector<SymRef> Args,
+                                  unsigned Depth) = 0;
+};
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, CallResolver &Calls,
+                   const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
+                   std::vector<SymRef> ParamValues, unsigned Depth);
+  ~FunctionAnalysis();
+
+  /// Runs the data flow; false when the function has no CFG (no body, invalid code).
+  bool run();
+
+  /// The joined value of every `return` (null for void functions).
+  SymRef returnValue() const;
+  /// Per argument (`this` first for member functions): the class of what the function stores
+  /// through it when it is a pointer or reference parameter (std::nullopt: nothing).
+  const std::vector<std::optional<Uniformity>> &storedThroughParameters() const;
+  const std::vector<BranchRecord> &branches() const;
+  const std::vector<SyncRecord> &syncs() const;
+  const std::vector<HiddenBranchRecord> &hiddenBranches() const;
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> P;
+};
+
+/// The values the kernel's parameters start with: block-uniform opaque leaves.
+std::vector<SymRef> kernelParamValues(const clang::FunctionDecl *FD);
+/// The values of a device function's parameters when no call site is known: lane-varying.
+std::vector<SymRef> unknownCallerParamValues(const clang::FunctionDecl *FD);
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,126 @@
+//===- SymExpr.h - symbolic values of the uniformity data flow -*- C++ -*-===//
+//
+// Every value the data flow tracks is a small immutable expression tree over thread indices,
+// block dimensions, constants and opaque leaves. The tree gives the lattice class (DESIGN.md §1)
+// and, when it reaches only thread indices and enumerable values, lets LaneEnumerator evaluate a
+// condition for every thread of a block (DESIGN.md §2).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_SYMEXPR_H
+#define DIVLINT_SYMEXPR_H
+
+#include "divlint/Analysis/Uniformity.h"
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace divlint {
+
+struct SymExpr;
+using SymRef = std::shared_ptr<const SymExpr>;
+
+enum class SymKind : unsigned char {
+  Const,     ///< integer constant
+  ThreadIdx, ///< threadIdx.{x,y,z}
+  BlockDim,  ///< blockDim.{x,y,z}: block-uniform, known once a block shape is chosen
+  Opaque,    ///< a value we cannot see through (loads, params, joins); has a class
+  IndVar,    ///< loop induction variable: Init, then Op Step each iteration of loop Id
+  Unary,     ///< Op A
+  Binary,    ///< A Op B
+  Select,    ///< A ? B : C
+  Dim3,      ///< a dim3/uint3 triple (A, B, C) such as blockIdx or group.thread_index()
+  Group,     ///< a cooperative-groups handle (thread_block, thread_block_tile<N>, grid)
+};
+
+enum class SymOp : unsigned char {
+  None, Neg, BitNot, LNot, Cast,
+  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor,
+  LT, GT, LE, GE, EQ, NE, LAnd, LOr, Min, Max,
+};
+
+enum class GroupKind : unsigned char { Block, Tile, Grid, Coalesced };
+
+/// The C integer type a node evaluates in (wrap-around matters for unsigned compares).
+struct IntType {
+  unsigned Bits = 32;
+  bool Signed = true;
+  bool operator==(const IntType &O) const { return Bits == O.Bits && Signed == O.Signed; }
+};
+
+struct SymExpr {
+  SymKind Kind = SymKind::Const;
+  SymOp Op = SymOp::None;
+  IntType Ty;
+  Uniformity Class = Uniformity::BlockUniform; ///< join over the leaves
+  bool DataDependent = false; ///< reaches loaded data, atomics or opaque lane-varying values
+  bool HasThread = false;     ///< reaches a thread index (directly or through an IndVar init)
+  bool Evaluable = true;      ///< integer-only tree LaneEnumerator can evaluate
+  unsigned Size = 1;          ///< node count, for the size cap
+  unsigned Dim = 0;           ///< ThreadIdx/BlockDim component
+  int64_t Value = 0;          ///< Const value; Group tile size
+  uint64_t Id = 0;            ///< identity of Opaque / IndVar leaves
+  uint64_t Hash = 0;          ///< structural hash (equal trees hash equal)
+  GroupKind Group = GroupKind::Block;
+  SymRef A, B, C;
+  std::string Label; ///< human-readable origin of a leaf, for messages and why traces
+  unsigned OriginLine = 0, OriginColumn = 0; ///< where the leaf was read (0 = unknown)
+};
+
+/// Hard cap on tree size: bigger trees collapse into an opaque leaf of the same class, which keeps
+/// the data flow linear and the enumerator cheap.
+constexpr unsigned MaxSymSize = 96;
+
+namespace sym {
+SymRef constant(int64_t V, IntType Ty = {});
+SymRef threadIdx(unsigned Dim);
+SymRef blockDim(unsigned Dim);
+SymRef opaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Label,
+              IntType Ty = {}, bool Evaluable = true);
+/// A loop induction variable of loop \p LoopId. \p Init/\p Step may be null while the loop is
+/// first visited (the back edge is not known yet).
+SymRef indVar(uint64_t LoopId, uint64_t VarId, SymRef Init, SymOp Op, SymRef Step, IntType Ty,
+              std::string Label);
+SymRef unary(SymOp Op, SymRef A, IntType Ty);
+SymRef binary(SymOp Op, SymRef A, SymRef B, IntType Ty);
+SymRef select(SymRef C, SymRef T, SymRef F, IntType Ty);
+SymRef dim3(SymRef X, SymRef Y, SymRef Z);
+SymRef group(GroupKind Kind, int64_t TileSize);
+/// An opaque leaf standing for \p E (same class and data dependence), used when a tree is too
+/// big or not integer.
+SymRef opaqueOf(const SymRef &E, std::string Label);
+/// The join of several values into one leaf of the joined class.
+SymRef joinLeaf(uint64_t Id, const std::vector<SymRef> &Values, std::string Label);
+/// The linear thread id x + y*Dx + z*Dx*Dy.
+SymRef linearThreadId();
+} // namespace sym
+
+bool symEqual(const SymRef &A, const SymRef &B);
+bool isConst(const SymRef &E, int64_t *V = nullptr);
+/// Calls \p F on every distinct leaf (Opaque, IndVar, ThreadIdx, BlockDim) reachable from \p E.
+void forEachLeaf(const SymRef &E, const std::function<void(const SymExpr &)> &F);
+/// Whether \p E contains the induction variable (LoopId, VarId).
+bool containsIndVar(const SymRef &E, uint64_t LoopId, uint64_t VarId);
+std::string symToString(const SymRef &E);
+llvm::StringRef symOpSpelling(SymOp Op);
+
+/// Values of everything a tree can depend on, for LaneEnumerator.
+struct EvalEnv {
+  unsigned Tid[3] = {0, 0, 0};
+  unsigned BlockDim[3] = {1, 1, 1};
+  std::vector<std::pair<uint64_t, int64_t>> Opaques;   ///< opaque leaf id -> sampled value
+  std::vector<std::pair<uint64_t, int64_t>> Iteration; ///< loop id -> iteration number
+};
+
+/// Evaluates an integer tree; std::nullopt when it needs something the environment lacks
+/// (unknown opaque, division by zero, non-integer node).
+std::optional<int64_t> evaluate(const SymExpr &E, const EvalEnv &Env);
+
+/// Wraps \p V to the width and signedness of \p Ty.
+int64_t wrapTo(int64_t V, IntType Ty);
+
+} // namespace divlint
+
+#endif

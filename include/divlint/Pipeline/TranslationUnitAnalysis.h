@@ -1,0 +1,31 @@
+//===- TranslationUnitAnalysis.h - every device function of a TU -*- C++ -*-===//
+//
+// Drives FunctionAnalysis over a parsed translation unit: every kernel with its block shapes,
+// every __device__ function through its call sites (in the caller's context), and device
+// functions with no call site in this TU on their own (parameters lane-varying). Produces the
+// Findings every front end renders.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_PIPELINE_TRANSLATIONUNITANALYSIS_H
+#define DIVLINT_PIPELINE_TRANSLATIONUNITANALYSIS_H
+
+#include "divlint/Report/Finding.h"
+#include "divlint/Analysis/FunctionAnalysis.h"
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace divlint {
+
+struct TranslationUnitResult {
+  std::vector<Finding> Findings;
+  unsigned DeviceFunctions = 0; ///< __global__/__device__ functions with bodies analyzed
+};
+
+TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx, const AnalysisOptions &Opts);
+
+} // namespace divlint
+
+#endif

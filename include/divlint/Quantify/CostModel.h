@@ -1,0 +1,130 @@
+//===- CostModel.h - predicted efficiency and slowdown of a branch -*- C++ -*-===//
+//
+// DESIGN.md §2. Arm costs come from the AST: one unit per operation, memory accesses and special
+// functions cost more, loops multiply their body by the trip count (constant when it can be
+// computed, else a documented default), calls to functions with bodies cost their body.
+//
+// For a 2-way branch whose diverging warp splits t true / (a - t) false lanes with arm costs cT, cE:
+//   time = cT*[t>0] + cE*[t<a],  efficiency = (t*cT + (a-t)*cE) / (32 * time),
+// a counting the lanes that reach the branch: fewer than 32 in blocks smaller than a warp and
+// under enclosing conditions (the enumeration's means). A switch whose warp takes k case targets
+// costs k passes (efficiency a / (32 k)); k comes from the enumerated values of each warp mapped
+// to the switch's cases, else the number of cases. The region slowdown is the divergent time over
+// the time with the same lanes regrouped so that every warp agrees (issue 15: the time lost to
+// divergence, 1 / efficiency for full warps); the kernel slowdown adds the region's lost time,
+// times how often it runs, to the function's own cost. Where data decides the split (tails,
+// data-dependent conditions) these are ranges: best case no warp splits, worst case the split the
+// arm costs make most expensive. The first-lane counterfactual (each warp follows its first
+// active lane), which `divlint confirm` times, is kept as its own number.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_COSTMODEL_H
+#define DIVLINT_COSTMODEL_H
+
+#include "divlint/Quantify/LaneEnumerator.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace divlint {
+
+/// Trip count assumed for loops whose count is not a compile-time constant.
+constexpr double DefaultTripCount = 16;
+
+struct ArmCosts {
+  double True = 0, False = 0; ///< cost of each side (switch: mean case cost in True)
+  unsigned Ways = 2;          ///< 2, or the number of case arms of a switch
+  bool SideEffectFree = true; ///< no stores to memory, calls with effects, atomics, barriers, loops
+};
+
+/// A number the code decides (Low == High) or, where data decides, the range it may take.
+struct Bounds {
+  double Low = 1, High = 1;
+  bool point() const { return Low == High; }
+};
+
+struct Prediction {
+  ArmCosts Arms;              ///< the arm costs the numbers below use (cT, cE)
+  /// Mean SIMT efficiency of the branch region: a point when thread indices and shapes decide
+  /// the split (enumerated), else the range from the best case (no warp splits) to the worst
+  /// split the arm costs allow.
+  Bounds Efficiency;
+  /// Time lost to divergence: the region's time as it runs over its time with the same lanes
+  /// regrouped so that every warp agrees (1 / efficiency when every lane of a warp reaches it).
+  Bounds RegionSlowdown;
+  /// The same for the whole function: the region's extra time over the function's own cost.
+  Bounds KernelSlowdown;
+  /// The counterfactual `divlint confirm` times today: each warp follows its first active lane
+  /// (region, and whole function). Enumerated branches only.
+  std::optional<double> FirstLaneSlowdown, FirstLaneKernelSlowdown;
+  bool LikelyPredicated = false;
+  unsigned LoopDepth = 0;
+  double Frequency = 1;       ///< executions per thread (product of enclosing trip counts)
+  std::vector<std::string> Assumptions;
+};
+
+class CostModel {
+public:
+  explicit CostModel(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// Cost of executing \p S once.
+  double cost(const clang::Stmt *S);
+  /// Cost of one call of \p FD (its body once).
+  double functionCost(const clang::FunctionDecl *FD);
+  /// Constant trip count of a loop, if it can be computed.
+  std::optional<double> tripCount(const clang::Stmt *Loop);
+  /// The arms of the branch \p Terminator takes on \p Condition (a leaf of it for && / ||).
+  ArmCosts arms(const clang::Stmt *Terminator, const clang::Expr *Condition);
+
+  /// Predicts efficiency and slowdown of a lane-varying branch from its enumeration result.
+  Prediction predict(const clang::FunctionDecl *FD, const clang::Stmt *Terminator,
+                     const clang::Expr *Condition, const EnumerationResult &R,
+                     unsigned WarpSize);
+
+private:
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, double> FunctionCosts;
+  /// Statement costs, so nested branches cost linear, not quadratic, time to price.
+  llvm::DenseMap<const clang::Stmt *, double> StmtCosts;
+  double computeCost(const clang::Stmt *S);
+  unsigned CallDepth = 0;
+
+  bool hasSideEffects(const clang::Stmt *S);
+  /// Loops enclosing \p S inside \p FD (innermost first).
+  std::vector<const clang::Stmt *> enclosingLoops(const clang::Stmt *S);
+};
+
+/// The DESIGN §2 efficiency of one diverging warp: t of a active lanes true, arm costs cT, cE.
+double warpEfficiency(double T, double A, double CostTrue, double CostFalse, unsigned WarpSize);
+
+/// A switch's labels in source order, each with the index of its target: labels stacked on one
+/// statement (`case 0: case 1: ...`) share a target, targets are numbered from 0.
+std::vector<std::pair<const clang::SwitchCase *, unsigned>>
+switchLabelTargets(const clang::SwitchStmt *S, const clang::SourceManager &SM);
+
+/// Where a switch jumps for each value: case labels stacked on one statement share a target,
+/// values with no case go to `default` (or past the switch: one more target).
+struct SwitchTargets {
+  std::vector<std::pair<int64_t, unsigned>> ByValue; ///< case value -> target
+  unsigned Default = 0;                              ///< target of every other value
+  unsigned Count = 0;                                ///< targets, the default's included
+  unsigned target(int64_t Value) const;
+};
+/// std::nullopt for case ranges and values that are not constants (templates).
+std::optional<SwitchTargets> switchTargets(const clang::SwitchStmt *S, clang::ASTContext &Ctx);
+
+/// Mean case targets per diverging warp evaluation of a switch (DESIGN §2's k): each warp's
+/// distinct values mapped through \p T; without the sets, their mean count (at most T's targets).
+std::optional<double> meanSwitchPasses(const EnumerationResult &R,
+                                       const std::optional<SwitchTargets> &T);
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,98 @@
+//===- LaneEnumerator.h - exact per-lane evaluation of a condition -*- C++ -*-===//
+//
+// Turns the symbolic value of a branch condition into a class and, for lane-varying conditions,
+// an extent, the number of diverging warps and the lane split (DESIGN.md §2):
+//  - conditions on loaded data, atomics or opaque lane-varying values are `data-dependent`;
+//  - a thread index monotone inside every warp, compared with an unknown block-uniform value, is
+//    a `tail` (where it splits warps depends on where the value falls);
+//  - otherwise the condition is evaluated for every thread of the block (and every iteration of
+//    an enclosing loop whose induction variable it reads), grouped into warps by linear id.
+// Unknown block-uniform values are given a fixed set of sample values; any sample that splits a
+// warp makes the branch lane-varying.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_LANEENUMERATOR_H
+#define DIVLINT_LANEENUMERATOR_H
+
+#include "divlint/Quantify/BlockShape.h"
+#include "divlint/Analysis/SymExpr.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace divlint {
+
+/// A loop around the condition: its id (as used by IndVar leaves) and its own condition.
+struct LoopContext {
+  uint64_t LoopId = 0;
+  SymRef Cond; ///< null for `for (;;)`
+};
+
+struct EnumerationQuery {
+  SymRef Cond;
+  /// Which lanes reach the condition: conjunction of the enclosing branch conditions (null: all).
+  SymRef Guard;
+  /// Enclosing loops, innermost first. The first one whose induction variables the condition
+  /// reads is enumerated iteration by iteration.
+  std::vector<LoopContext> Loops;
+  /// Set when Cond is the condition of Loops[0] itself: lanes that left the loop stay out.
+  bool IsLoopCondition = false;
+  /// A `switch`: lanes diverge when their values differ (not only their truth).
+  bool MultiWay = false;
+  unsigned WarpSize = 32;
+};
+
+struct EnumerationResult {
+  Uniformity Class = Uniformity::LaneVarying;
+  std::optional<Extent> Ext;      ///< lane-varying only
+  std::optional<unsigned> DivergentWarps, TotalWarps;
+  std::optional<unsigned> TrueLanes, ActiveLanes; ///< the split, when every diverging warp agrees
+  /// Warp evaluations seen (one per warp, sample and loop iteration), for the cost model:
+  unsigned DivergentEvaluations = 0; ///< the warp's active lanes disagreed
+  unsigned UniformEvaluations = 0;   ///< they agreed
+  unsigned UniformTrueEvaluations = 0; ///< ... on true
+  unsigned FirstLaneTrueEvaluations = 0; ///< diverging, and the first active lane was true
+  /// Warp passes over the block evaluations (2-way branches): warps that run the true side and
+  /// the false side as the lanes are, and as few as the same lanes regrouped so that every warp
+  /// agrees would need (ceil(lanes on a side / warp size)). The cost model's lost time.
+  double TruePasses = 0, FalsePasses = 0, RegroupedTruePasses = 0, RegroupedFalsePasses = 0;
+  /// Mean over diverging warp evaluations of (true lanes / active lanes).
+  std::optional<double> MeanTrueFraction;
+  /// The lanes that reach the condition, which the cost model weighs (DESIGN §2: a warp of a
+  /// 16-thread block, or one whose lanes an enclosing condition removed, has fewer than 32):
+  /// mean true and active lanes of the diverging warp evaluations, active lanes of the others.
+  std::optional<double> MeanDivergentTrueLanes, MeanDivergentActiveLanes, MeanUniformActiveLanes;
+  /// Not enumerated (tail, data-dependent): mean lanes of the warps that reach the condition, from
+  /// the block shape and, where it can be evaluated, the enclosing guard.
+  std::optional<double> LanesPerWarp;
+  /// A switch (MultiWay): the distinct values of the diverging warp evaluations, each set with
+  /// how many evaluations had it (the cost model maps values to case targets), and the mean
+  /// number of distinct values (for when the sets were too many to keep).
+  std::vector<std::pair<std::vector<int64_t>, unsigned>> SwitchValueSets;
+  bool SwitchValueSetsComplete = true;
+  std::optional<double> MeanDistinctValues;
+  /// For a tail: whether the low thread indices (lane 0, the in-bounds side of `i < n`) take
+  /// the true side.
+  std::optional<bool> TailTrueAtLowIndex;
+  std::string LaneMap; ///< one diverging warp: 'T', 'F' or '.' (inactive) per lane
+  bool Sampled = false; ///< unknown uniform values were sampled, not enumerated
+  /// The block shape the numbers were computed for (the worst of the kernel's shapes).
+  BlockShape Shape;
+  bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)
+};
+
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape);
+
+/// Joins the results for several block shapes of one kernel (the worst one wins). When every
+/// shape is assumed (no launch fixes it) and the condition reads threadIdx.y/z or blockDim.y/z,
+/// the shapes of unknownShapeCandidates join in: an assumed shape proves nothing about y and z.
+EnumerationResult enumerateCondition(const EnumerationQuery &Q,
+                                     const std::vector<BlockShape> &Shapes);
+
+/// Shapes with as many threads as \p Assumed in which threadIdx.y, and threadIdx.z, change
+/// inside a warp (Source "unknown").
+std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed);
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,48 @@
+//===- LaunchShapes.h - the block shape a <<<grid, block>>> launch passes -*- C++ -*-===//
+//
+// Real code rarely writes `<<<g, 256>>>`: it writes `int threads = 256;`, `dim3 block(8, 8, 4);`,
+// `dim3 b; b.x = TILE; b.y = TILE;`, constexpr and macro values. A launch's block argument is
+// resolved through locals that nothing changes after their initializer and through dim3 fields
+// assigned exactly one constant; anything else (a parameter, a value computed at run time, a
+// local assigned twice) leaves the shape unknown, never guessed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_LAUNCHSHAPES_H
+#define DIVLINT_LAUNCHSHAPES_H
+
+#include "divlint/Quantify/BlockShape.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace divlint {
+
+class LaunchShapeResolver {
+public:
+  explicit LaunchShapeResolver(clang::ASTContext &Ctx);
+  ~LaunchShapeResolver();
+
+  /// The constant block shape of a launch's block argument, or std::nullopt.
+  std::optional<BlockShape> blockShape(const clang::Expr *BlockArg);
+
+  /// The shape a kernel insists on: `assert(blockDim.x == 256)` or
+  /// `if (blockDim.x != 256) __trap();` (also `return`) at the top level of its body. Dimensions
+  /// it does not pin stay 1 and the shape is "assert-x" (x alone is known), else "assert".
+  std::optional<BlockShape> assertedShape(const clang::FunctionDecl *Kernel);
+
+private:
+  struct LocalWrites;
+  clang::ASTContext &Ctx;
+  /// Per function: how each of its locals is written after its declaration.
+  std::map<const clang::FunctionDecl *, std::unique_ptr<LocalWrites>> Writes;
+
+  const LocalWrites &writesIn(const clang::FunctionDecl *FD);
+  std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth);
+  std::optional<BlockShape> shape(const clang::Expr *E, unsigned Depth);
+};
+
+} // namespace divlint
+
+#endif

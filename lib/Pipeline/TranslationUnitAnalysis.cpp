@@ -1,0 +1,581 @@
+#include "divlint/Pipeline/TranslationUnitAnalysis.h"
+
+#include "divlint/Quantify/CostModel.h"
+#include "divlint/Quantify/LaunchShapes.h"
+#include "divlint/Fix/Rewrites.h"
+#include "divlint/Report/WhyTrace.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace divlint {
+
+namespace {
+
+/// Context-sensitive callee analyses per kernel, and per translation unit (every function the
+/// kernels leave unanalyzed is a root of its own), before calls fall back to lane-varying.
+constexpr unsigned MaxCallContextsPerRoot = 1024;
+constexpr unsigned MaxCallContextsPerUnit = 16384;
+
+bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
+bool isDeviceFunction(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>();
+}
+
+/// Finds device functions with bodies and the block shapes of `<<<grid, block>>>` launches.
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(ASTContext &Ctx) : Resolver(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  std::vector<const FunctionDecl *> Functions;
+  /// The block shapes of each kernel's launches in this translation unit.
+  struct LaunchShapes {
+    std::vector<BlockShape> Known;
+    bool SomeUnknown = false; ///< a launch whose block argument is not a constant shape
+  };
+  std::map<const FunctionDecl *, LaunchShapes> Launches;
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && isDeviceFunction(FD) && !FD->isDependentContext() &&
+        !FD->isInvalidDecl() && Seen.insert(FD).second)
+      Functions.push_back(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {
+    const FunctionDecl *Kernel = CE->getDirectCallee();
+    const CallExpr *Config = CE->getConfig();
+    if (!Kernel || !Config || Config->getNumArgs() < 2)
+      return true;
+    auto &Shapes = Launches[Kernel->getCanonicalDecl()];
+    if (auto Shape = Resolver.blockShape(Config->getArg(1))) {
+      if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
+        Shapes.Known.push_back(*Shape);
+    } else {
+      Shapes.SomeUnknown = true;
+    }
+    return true;
+  }
+
+  LaunchShapeResolver Resolver;
+
+private:
+  std::set<const FunctionDecl *> Seen;
+};
+
+class TranslationUnitAnalyzer : public CallResolver {
+public:
+  TranslationUnitAnalyzer(ASTContext &Ctx, const AnalysisOptions &Opts)
+      : Ctx(Ctx), Opts(Opts), Costs(Ctx), Why(Ctx) {}
+
+  TranslationUnitResult run();
+
+  CallSummary resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
+                          unsigned Depth) override;
+
+private:
+  ASTContext &Ctx;
+  const AnalysisOptions &Opts;
+  Collector *Collected = nullptr;
+  CostModel Costs;
+  WhyTracer Why;
+
+  // The kernel being analyzed: its name and block shapes are the context of every callee.
+  std::string CurrentKernel;
+  std::vector<BlockShape> CurrentShapes;
+
+  std::map<uint64_t, CallSummary> Summaries;
+  std::set<uint64_t> InProgress;
+  /// Calling contexts the current kernel (or stand-alone function) may still analyze: each call
+  /// with new argument values is a new analysis, so call trees that fan out with distinct
+  /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.
+  unsigned ContextsLeft = 0;
+  unsigned UnitContextsLeft = MaxCallContextsPerUnit;
+  std::set<const FunctionDecl *> Analyzed;
+  std::map<std::tuple<std::string, unsigned, unsigned, int>, Finding> Merged;
+
+  std::vector<BlockShape> shapesFor(const FunctionDecl *Kernel,
+                                    std::vector<std::string> &Assumptions);
+  void collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
+               const std::vector<std::string> &Assumptions);
+  void add(Finding F);
+  Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR);
+  Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
+  bool locate(SourceLocation Loc, Finding &F);
+  void setRange(SourceRange R, Finding &F);
+  std::string text(SourceRange R) const;
+  std::string constructAsWritten(const BranchRecord &BR) const;
+  /// The current kernel's block shapes, "256x1x1, 16x16x1".
+  std::string joinedShapes() const;
+  std::vector<std::string> CurrentAssumptions;
+  std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
+};
+
+std::string TranslationUnitAnalyzer::text(SourceRange R) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = SM.getExpansionRange(CharSourceRange::getTokenRange(R));
+  return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+/// The construct as the user wrote it: `assert(c)` expands to a `?:`, but the user wrote an assert.
+std::string TranslationUnitAnalyzer::constructAsWritten(const BranchRecord &BR) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = BR.Terminator ? BR.Terminator->getBeginLoc() : SourceLocation();
+  llvm::StringRef Outermost;
+  for (unsigned Depth = 0; L.isMacroID() && Depth < 32; ++Depth) {
+    if (!SM.isMacroArgExpansion(L))
+      Outermost = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+    L = SM.getImmediateMacroCallerLoc(L);
+  }
+  if (BR.Construct == "?:" && Outermost == "assert")
+    return "assert";
+  return BR.Construct;
+}
+
+std::string TranslationUnitAnalyzer::joinedShapes() const {
+  std::string Shapes;
+  for (const BlockShape &S : CurrentShapes)
+    Shapes += (Shapes.empty() ? "" : ", ") + S.str();
+  return Shapes;
+}
+
+void TranslationUnitAnalyzer::setRange(SourceRange R, Finding &F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM,
+                                                Ctx.getLangOpts());
+  if (CR.isInvalid())
+    return; // inside a macro argument or spread over expansions: no exact range
+  auto [FID, Begin] = SM.getDecomposedLoc(CR.getBegin());
+  auto [EndFID, End] = SM.getDecomposedLoc(CR.getEnd());
+  if (FID != EndFID || End < Begin)
+    return;
+  F.Offset = Begin;
+  F.Length = End - Begin;
+  PresumedLoc Last = SM.getPresumedLoc(CR.getEnd().getLocWithOffset(-1));
+  if (Last.isValid()) {
+    F.EndLine = Last.getLine();
+    F.EndColumn = Last.getColumn();
+  }
+}
+
+bool TranslationUnitAnalyzer::locate(SourceLocation Loc, Finding &F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loc.isInvalid())
+    return false;
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  if (SM.isInSystemHeader(E))
+    return false;
+  PresumedLoc PL = SM.getPresumedLoc(E);
+  if (PL.isInvalid())
+    return false;
+  F.File = PL.getFilename();
+  F.Line = PL.getLine();
+  F.Column = PL.getColumn();
+  return true;
+}
+
+std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *Kernel,
+                                                           std::vector<std::string> &Assumptions) {
+  // The user's word for this kernel wins over its launches: `--block-dim=KERNEL:X,Y,Z`.
+  for (const std::string &Name : {Kernel->getNameAsString(), Kernel->getQualifiedNameAsString()})
+    if (auto It = Opts.KernelBlockDims.find(Name); It != Opts.KernelBlockDims.end())
+      return {It->second};
+  std::vector<const FunctionDecl *> Keys{Kernel->getCanonicalDecl()};
+  if (const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern())
+    Keys.push_back(Pattern->getCanonicalDecl());
+  for (const FunctionDecl *K : Keys) {
+    auto It = Collected->Launches.find(K);
+    if (It == Collected->Launches.end())
+      continue;
+    if (It->second.Known.empty())
+      continue;
+    std::vector<BlockShape> Shapes = It->second.Known;
+    if (It->second.SomeUnknown) {
+      // Another launch's shape is not known: the default joins the launch shapes, assumed.
+      BlockShape Default;
+      Shapes.push_back(Default);
+      Assumptions.push_back("block shape " + Default.str() +
+                            " besides the launch shapes (a launch's block shape is not constant)");
+    }
+    return Shapes;
+  }
+  if (auto Asserted = Collected->Resolver.assertedShape(Kernel)) {
+    if (Asserted->Source == "assert-x")
+      Assumptions.push_back("blockDim.x == " + std::to_string(Asserted->X) +
+                            " (the kernel asserts it); y and z unknown");
+    return {*Asserted};
+  }
+  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    Expr::EvalResult R;
+    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+        LB->getMaxThreads()->EvaluateAsInt(R, Ctx)) {
+      int64_t N = R.Val.getInt().getExtValue();
+      if (N > 0 && N <= int64_t(MaxThreadsPerBlock)) {
+        BlockShape S;
+        S.X = static_cast<unsigned>(N);
+        S.Source = "launch_bounds";
+        Assumptions.push_back("a one-dimensional block of " + S.str() +
+                              " threads from __launch_bounds__(" + std::to_string(N) + ")");
+        return {S};
+      }
+    }
+  }
+  if (Opts.BlockDimOption)
+    return {*Opts.BlockDimOption};
+  BlockShape Default;
+  Assumptions.push_back("block shape " + Default.str() +
+                        " (the default: no launch in this file; set the block dim option)");
+  return {Default};
+}
+
+CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
+                                                 std::vector<SymRef> Args, unsigned Depth) {
+  uint64_t Key = llvm::hash_combine(Callee, CurrentShapes.size(),
+                                    CurrentShapes.empty() ? 0 : CurrentShapes.front().X);
+  for (const SymRef &A : Args)
+    Key = llvm::hash_combine(Key, A ? A->Hash : 0);
+  auto It = Summaries.find(Key);
+  if (It != Summaries.end())
+    return It->second;
+  // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
+  // pointers and references it was given may now hold lane-varying values).
+  auto Unknown = [&] {
+    CallSummary S;
+    S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
+    S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
+    return S;
+  };
+  if (InProgress.count(Key) || Depth > 12 || ContextsLeft == 0 || UnitContextsLeft == 0)
+    return Unknown();
+  --ContextsLeft;
+  --UnitContextsLeft;
+  InProgress.insert(Key);
+  FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
+  CallSummary Result;
+  if (FA.run()) {
+    Result.Return = FA.returnValue();
+    Result.StoredThrough = FA.storedThroughParameters();
+    Analyzed.insert(Callee);
+    collect(Callee, FA, CurrentAssumptions);
+  } else {
+    Result = Unknown();
+  }
+  InProgress.erase(Key);
+  Summaries[Key] = Result;
+  return Result;
+}
+
+/// "'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes
+/// true); predicted efficiency 50%, region slowdown 2.00x"
+static std::string branchMessage(const Finding &F) {
+  std::string M = "'" + F.Construct + "' condition '" + F.ConditionText + "' is " +
+                  uniformityName(F.Class).str();
+  if (F.Ext) {
+    M += " (" + extentName(*F.Ext).str();
+    if (F.DivergentWarps && F.TotalWarps)
+      M += ", " + std::to_string(*F.DivergentWarps) + "/" + std::to_string(*F.TotalWarps) +
+           " warps diverge";
+    if (F.TrueLanes && F.ActiveLanes)
+      M += ", " + std::to_string(*F.TrueLanes) + "/" + std::to_string(*F.ActiveLanes) +
+           " lanes true";
+    M += ")";
+  }
+  char Buf[160];
+  if (F.PredictedEfficiency && F.PredictedSlowdown) {
+    std::snprintf(Buf, sizeof(Buf), "; predicted efficiency %.0f%%, region slowdown %.2fx",
+                  *F.PredictedEfficiency * 100, *F.PredictedSlowdown);
+    M += Buf;
+  } else if (F.EfficiencyRange && F.SlowdownRange) {
+    // Data decides: what the arm costs allow, from no warp splitting to the worst split.
+    std::snprintf(Buf, sizeof(Buf),
+                  "; predicted efficiency %.0f%%-%.0f%% (decided by the data), region slowdown "
+                  "%s%.2fx",
+                  F.EfficiencyRange->first * 100, F.EfficiencyRange->second * 100,
+                  F.SlowdownRange->second > F.SlowdownRange->first ? "up to " : "",
+                  F.SlowdownRange->second);
+    M += Buf;
+  }
+  if (F.LikelyPredicated)
+    M += "; short side-effect-free arms: nvcc likely predicates this (a select, no branch)";
+  return M;
+}
+
+Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const BranchRecord &BR) {
+  Finding F;
+  F.Kernel = CurrentKernel;
+  F.Function = FD->getNameAsString();
+  F.Construct = constructAsWritten(BR);
+  F.ConditionText = text(BR.Condition->getSourceRange());
+  const EnumerationResult &R = BR.Result;
+  F.Class = R.Class;
+  if (R.Class == Uniformity::LaneVarying) {
+    F.TheRule = Rule::DivergentBranch;
+    F.Sev = Severity::Warning;
+    F.Ext = R.Ext ? R.Ext : Extent::DataDependent;
+    if (R.Enumerated) {
+      F.DivergentWarps = R.DivergentWarps;
+      F.TotalWarps = R.TotalWarps;
+      F.TrueLanes = R.TrueLanes;
+      F.ActiveLanes = R.ActiveLanes;
+      F.LaneMap = R.LaneMap;
+    }
+  } else {
+    F.TheRule = Rule::UniformBranch;
+    F.Sev = Severity::Note;
+  }
+  F.BlockShapeText = joinedShapes();
+  if (F.Class == Uniformity::LaneVarying) {
+    Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
+    auto Round = [](double V) { return std::round(V * 1000) / 1000; };
+    if (P.Efficiency.point()) {
+      F.PredictedEfficiency = Round(P.Efficiency.Low);
+      F.PredictedSlowdown = Round(P.RegionSlowdown.Low);
+      F.PredictedKernelSlowdown = Round(P.KernelSlowdown.Low);
+    } else {
+      F.EfficiencyRange = std::make_pair(Round(P.Efficiency.Low), Round(P.Efficiency.High));
+      F.SlowdownRange = std::make_pair(Round(P.RegionSlowdown.Low), Round(P.RegionSlowdown.High));
+      F.KernelSlowdownRange =
+          std::make_pair(Round(P.KernelSlowdown.Low), Round(P.KernelSlowdown.High));
+    }
+    if (P.FirstLaneSlowdown)
+      F.PredictedFirstLaneSlowdown = Round(*P.FirstLaneSlowdown);
+    if (P.FirstLaneKernelSlowdown)
+      F.PredictedFirstLaneKernelSlowdown = Round(*P.FirstLaneKernelSlowdown);
+    F.ArmCostTrue = Round(P.Arms.True);
+    F.ArmCostFalse = Round(P.Arms.False);
+    F.ArmWays = P.Arms.Ways;
+    F.LoopDepth = P.LoopDepth;
+    F.LikelyPredicated = P.LikelyPredicated;
+    F.Score = Round(P.RegionSlowdown.High * (1 + P.LoopDepth));
+    PredictionAssumptions = P.Assumptions;
+    // Several shapes, or one divlint had to assume: name the one the numbers are for.
+    if (R.Enumerated && (CurrentShapes.size() > 1 || !(R.Shape == CurrentShapes.front())))
+      PredictionAssumptions.push_back(
+          "warps and lanes computed for block shape " + R.Shape.str() +
+          (R.Shape.Source == "unknown"
+               ? " (the block shape is not known, and threadIdx.y/z change inside a warp of this one)"
+               : " (the worst of the shapes " + joinedShapes() + ")"));
+    // Cheap divergence is a note: bounds-check tails, arms nvcc turns into selects, and
+    // branches whose lost time is under 1% of the function's even at worst.
+    if (F.LikelyPredicated || F.Ext == Extent::Tail || P.KernelSlowdown.High < 1.01)
+      F.Sev = Severity::Note;
+  }
+  F.Message = branchMessage(F);
+  if (F.Class != Uniformity::BlockUniform) // nothing to explain about a uniform value
+    F.Why = Why.trace(BR.Condition, FD, BR.Value, F.Class);
+  F.Fixes = suggestRewrites(F, BR.Terminator, Ctx);
+  return F;
+}
+
+Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncRecord &SR) {
+  Finding F;
+  F.Kernel = CurrentKernel;
+  F.Function = FD->getNameAsString();
+  F.Construct = "call";
+  F.TheRule = SR.IsBarrier ? Rule::BarrierDivergence : Rule::WarpSyncDivergence;
+  F.Sev = Severity::Error;
+  F.Class = SR.Under->Result.Class;
+  F.ConditionText = text(SR.Call->getSourceRange());
+  Finding Cond;
+  locate(SR.Under->Condition->getBeginLoc(), Cond);
+  std::string CondText = text(SR.Under->Condition->getSourceRange());
+  // Why it diverges: who skips the call (whole warps when the condition is warp-uniform, else
+  // single lanes) and what they do instead of exiting.
+  bool Loop = SR.Under->Construct == "for" || SR.Under->Construct == "while" ||
+              SR.Under->Construct == "do";
+  std::string Who = F.Class == Uniformity::WarpUniform ? "warps" : SR.IsBarrier ? "threads" : "lanes";
+  std::string Skippers = Loop ? Who + " that run fewer trips of the loop ('" + CondText +
+                                    "' turns false sooner for them)"
+                              : Who + " for which '" + CondText + "' goes the other way";
+  std::string Kind = SR.IsBarrier ? "barrier" : "warp-synchronous call";
+  std::string What;
+  if (SR.ReachedInstead == SR.Call) {
+    What = "reach it again in a later iteration";
+  } else if (SR.ReachedInstead) {
+    Finding Other;
+    locate(SR.ReachedInstead->getBeginLoc(), Other);
+    What = "reach the " + Kind + " '" + text(SR.ReachedInstead->getSourceRange()) + "' (line " +
+           std::to_string(Other.Line) + ") instead";
+  } else {
+    What = "go on running beside the lanes of their warp that wait here";
+  }
+  std::string Shape = F.Class == Uniformity::LaneVarying && SR.Under->Result.Enumerated
+                          ? " for block shape " + joinedShapes()
+                          : "";
+  F.Message = (SR.IsBarrier ? "barrier '" : "full-mask warp-synchronous '") + F.ConditionText +
+              "' is reached under a " + uniformityName(F.Class).str() + " condition '" +
+              CondText + "' (line " + std::to_string(Cond.Line) + ")" + Shape + ": " + Skippers +
+              " skip it and " + What +
+              (SR.IsBarrier ? ", so the block's threads do not all wait at the same barrier "
+                              "(only threads that have exited may miss one)"
+                            : ", so lanes named in the mask do not all arrive (only lanes that "
+                              "have exited may be missing)");
+  F.Why.push_back({Cond.Line, Cond.Column, "'" + CondText + "' is " +
+                                               uniformityName(F.Class).str()});
+  return F;
+}
+
+void TranslationUnitAnalyzer::add(Finding F) {
+  auto Key = std::make_tuple(F.File, F.Line, F.Column, static_cast<int>(F.TheRule == Rule::UniformBranch ? Rule::DivergentBranch : F.TheRule));
+  if (!F.Kernel.empty())
+    F.Kernels = {F.Kernel};
+  auto It = Merged.find(Key);
+  if (It == Merged.end()) {
+    Merged.emplace(Key, std::move(F));
+    return;
+  }
+  // The same source branch seen in another context (call site, instantiation): the worst wins,
+  // and the finding names every kernel that reaches it.
+  Finding &Old = It->second;
+  std::vector<std::string> Kernels = Old.Kernels;
+  for (const std::string &K : F.Kernels)
+    if (std::find(Kernels.begin(), Kernels.end(), K) == Kernels.end())
+      Kernels.push_back(K);
+  std::sort(Kernels.begin(), Kernels.end());
+  F.Kernels = Kernels;
+  Old.Kernels = std::move(Kernels);
+  auto Fraction = [](const Finding &X) {
+    return X.DivergentWarps && X.TotalWarps && *X.TotalWarps
+               ? double(*X.DivergentWarps) / *X.TotalWarps
+               : 0.0;
+  };
+  if (F.Class > Old.Class || (F.Class == Old.Class && Fraction(F) > Fraction(Old)))
+    Old = std::move(F);
+}
+
+void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
+                                      const std::vector<std::string> &Assumptions) {
+  for (const BranchRecord &BR : FA.branches()) {
+    Finding F = branchFinding(FD, BR);
+    if (!locate(BR.Condition->getBeginLoc(), F))
+      continue;
+    for (FixSuggestion &Fix : F.Fixes)
+      for (Replacement &Rep : Fix.Replacements)
+        Rep.File = F.File;
+    setRange(BR.Condition->getSourceRange(), F);
+    // Seeds synthesized from a call (lane id, group ranks) point at the condition itself.
+    for (SourcePoint &P : F.Why)
+      if (P.Line == 0) {
+        P.Line = F.Line;
+        P.Column = F.Column;
+      }
+    F.Assumptions = Assumptions;
+    F.Assumptions.insert(F.Assumptions.end(), PredictionAssumptions.begin(),
+                         PredictionAssumptions.end());
+    PredictionAssumptions.clear();
+    add(std::move(F));
+  }
+  for (const HiddenBranchRecord &H : FA.hiddenBranches()) {
+    // Only where lanes can disagree: a uniform slow path is a branch every lane takes together.
+    if (H.Class != Uniformity::LaneVarying)
+      continue;
+    Finding F;
+    F.Kernel = CurrentKernel;
+    F.Function = FD->getNameAsString();
+    F.TheRule = Rule::HiddenBranch;
+    F.Construct = "op";
+    F.Class = Uniformity::LaneVarying;
+    F.Ext = H.Structural ? Extent::Partial : Extent::DataDependent;
+    F.Sev = Severity::Note;
+    F.ConditionText = text(H.Site->getSourceRange());
+    if (F.ConditionText.size() > 60)
+      F.ConditionText = F.ConditionText.substr(0, 57) + "...";
+    F.Message = "'" + F.ConditionText + "': " + H.Operation +
+                (H.Structural ? ": nvcc compiles it to a branch that splits the warp"
+                              : ": nvcc compiles it to a branch on lane-varying operands, so "
+                                "the warp can split here");
+    if (!locate(H.Site->getExprLoc(), F))
+      continue;
+    setRange(H.Site->getSourceRange(), F);
+    F.Assumptions = Assumptions;
+    add(std::move(F));
+  }
+  for (const SyncRecord &SR : FA.syncs()) {
+    Finding F = syncFinding(FD, SR);
+    if (!locate(SR.Call->getBeginLoc(), F))
+      continue;
+    setRange(SR.Call->getSourceRange(), F);
+    F.Assumptions = Assumptions;
+    add(std::move(F));
+  }
+}
+
+TranslationUnitResult TranslationUnitAnalyzer::run() {
+  Collector C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Collected = &C;
+  TranslationUnitResult Result;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *FD : C.Functions) {
+    if (!isKernel(FD))
+      continue;
+    CurrentKernel = FD->getNameAsString();
+    CurrentAssumptions.clear();
+    CurrentShapes = shapesFor(FD, CurrentAssumptions);
+    ContextsLeft = MaxCallContextsPerRoot;
+    FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
+    if (!FA.run())
+      continue;
+    Analyzed.insert(FD);
+    collect(FD, FA, CurrentAssumptions);
+  }
+  // Device functions no kernel here calls: analyzed alone, parameters lane-varying. A
+  // __host__ __device__ function no device code reaches is host code in this translation unit.
+  for (const FunctionDecl *FD : C.Functions) {
+    if (Analyzed.count(FD) || isKernel(FD) || FD->hasAttr<CUDAHostAttr>() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      continue;
+    CurrentKernel = "";
+    CurrentAssumptions.clear();
+    CurrentShapes = {Opts.BlockDimOption ? *Opts.BlockDimOption : BlockShape{}};
+    if (!Opts.BlockDimOption)
+      CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() +
+                                   " (the default; set the block dim option)");
+    CurrentAssumptions.push_back("lane-varying parameters (no call site in this file)");
+    ContextsLeft = MaxCallContextsPerRoot;
+    FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, unknownCallerParamValues(FD), 0);
+    if (!FA.run())
+      continue;
+    Analyzed.insert(FD);
+    collect(FD, FA, CurrentAssumptions);
+  }
+  for (const FunctionDecl *FD : Analyzed)
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      ++Result.DeviceFunctions;
+  for (auto &KV : Merged) {
+    Finding &F = KV.second;
+    if (F.Kernels.size() > 1) {
+      std::string Names;
+      for (size_t I = 0; I < F.Kernels.size() && I < 4; ++I)
+        Names += (I ? ", " : "") + F.Kernels[I];
+      if (F.Kernels.size() > 4)
+        Names += " and " + std::to_string(F.Kernels.size() - 4) + " more";
+      F.Message += "; reached from kernels " + Names;
+    }
+    Result.Findings.push_back(std::move(F));
+  }
+  std::sort(Result.Findings.begin(), Result.Findings.end(), findingLess);
+  return Result;
+}
+
+} // namespace
+
+TranslationUnitResult analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts) {
+  return TranslationUnitAnalyzer(Ctx, Opts).run();
+}
+
+} // namespace divlint

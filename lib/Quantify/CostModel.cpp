@@ -1,0 +1,571 @@
+#include "divlint/Quantify/CostModel.h"
+
+#include "divlint/Analysis/IntrinsicTable.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include <algorithm>
+#include <cmath>
+
+using namespace clang;
+
+namespace divlint {
+
+namespace {
+// Relative costs (one unit: an integer or float operation).
+constexpr double MemoryAccessCost = 4;  // a load or store through a pointer
+constexpr double SpecialFunctionCost = 4;
+constexpr double WarpIntrinsicCost = 2;
+constexpr double AtomicCost = 8;
+constexpr double UnknownCallCost = 10;
+constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become selects
+constexpr unsigned MaxCallDepth = 3;
+
+bool isMemoryAccess(const Expr *E) {
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow();
+  return false;
+}
+
+bool isLocalVarRef(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return false;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return VD->hasLocalStorage() && !VD->getType()->isReferenceType();
+  return false;
+}
+} // namespace
+
+double warpEfficiency(double T, double A, double CostTrue, double CostFalse, unsigned WarpSize) {
+  double Time = (T > 0 ? CostTrue : 0) + (T < A ? CostFalse : 0);
+  if (Time <= 0 || WarpSize == 0)
+    return 1;
+  return (T * CostTrue + (A - T) * CostFalse) / (WarpSize * Time);
+}
+
+unsigned SwitchTargets::target(int64_t Value) const {
+  for (const auto &[CaseValue, Target] : ByValue)
+    if (CaseValue == Value)
+      return Target;
+  return Default;
+}
+
+std::vector<std::pair<const SwitchCase *, unsigned>> switchLabelTargets(const SwitchStmt *S,
+                                                                        const SourceManager &SM) {
+  std::vector<const SwitchCase *> Cases; // the list runs backwards: sort into source order
+  for (const SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+    Cases.push_back(C);
+  std::sort(Cases.begin(), Cases.end(), [&](const SwitchCase *A, const SwitchCase *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  std::vector<std::pair<const SwitchCase *, unsigned>> Labels;
+  unsigned Target = 0;
+  const SwitchCase *Previous = nullptr;
+  for (const SwitchCase *C : Cases) {
+    if (Previous && Previous->getSubStmt() != C) // `case 0: case 1: ...` is one target
+      ++Target;
+    Previous = C;
+    Labels.push_back({C, Target});
+  }
+  return Labels;
+}
+
+std::optional<SwitchTargets> switchTargets(const SwitchStmt *S, ASTContext &Ctx) {
+  if (!S)
+    return std::nullopt;
+  auto Labels = switchLabelTargets(S, Ctx.getSourceManager());
+  SwitchTargets T;
+  std::optional<unsigned> Default;
+  for (auto [C, Target] : Labels) {
+    if (isa<DefaultStmt>(C)) {
+      Default = Target;
+      continue;
+    }
+    const auto *Case = cast<CaseStmt>(C);
+    if (Case->getRHS() || Case->getLHS()->isValueDependent())
+      return std::nullopt;
+    llvm::APSInt V = Case->getLHS()->EvaluateKnownConstInt(Ctx);
+    T.ByValue.push_back({V.isSigned() ? V.getExtValue() : int64_t(V.getZExtValue()), Target});
+  }
+  T.Count = Labels.empty() ? 0 : Labels.back().second + 1;
+  T.Default = Default ? *Default : T.Count++;
+  return T;
+}
+
+std::optional<double> meanSwitchPasses(const EnumerationResult &R,
+                                       const std::optional<SwitchTargets> &T) {
+  if (T && !R.SwitchValueSets.empty() && R.SwitchValueSetsComplete) {
+    double Passes = 0, Evaluations = 0;
+    for (const auto &[Values, Count] : R.SwitchValueSets) {
+      std::vector<unsigned> Targets;
+      for (int64_t V : Values)
+        Targets.push_back(T->target(V));
+      std::sort(Targets.begin(), Targets.end());
+      Passes += double(Count) * double(std::unique(Targets.begin(), Targets.end()) -
+                                       Targets.begin());
+      Evaluations += Count;
+    }
+    return Passes / Evaluations;
+  }
+  if (!R.MeanDistinctValues)
+    return std::nullopt;
+  return T ? std::min(*R.MeanDistinctValues, double(T->Count)) : *R.MeanDistinctValues;
+}
+
+double CostModel::functionCost(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody())
+    return UnknownCallCost;
+  auto It = FunctionCosts.find(Def);
+  if (It != FunctionCosts.end())
+    return It->second;
+  if (CallDepth >= MaxCallDepth)
+    return UnknownCallCost;
+  FunctionCosts[Def] = UnknownCallCost; // recursion guard
+  ++CallDepth;
+  double C = cost(Def->getBody());
+  --CallDepth;
+  FunctionCosts[Def] = C;
+  return C;
+}
+
+std::optional<double> CostModel::tripCount(const Stmt *Loop) {
+  const auto *For = dyn_cast_or_null<ForStmt>(Loop);
+  if (!For || !For->getCond() || !For->getInc())
+    return std::nullopt;
+  auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
+    Expr::EvalResult R;
+    if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  };
+  // init: `int i = C` or `i = C`
+  const VarDecl *Var = nullptr;
+  std::optional<int64_t> Start;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl())
+      if ((Var = dyn_cast<VarDecl>(DS->getSingleDecl())))
+        Start = Constant(Var->getInit());
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if ((Var = dyn_cast<VarDecl>(DRE->getDecl())))
+          Start = Constant(BO->getRHS());
+  }
+  if (!Var || !Start)
+    return std::nullopt;
+  auto IsVar = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == Var;
+  };
+  // cond: `i < C` (or <=, >, >=, !=), either side.
+  const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond || !Cond->isComparisonOp())
+    return std::nullopt;
+  BinaryOperatorKind Op = Cond->getOpcode();
+  std::optional<int64_t> Bound;
+  if (IsVar(Cond->getLHS()))
+    Bound = Constant(Cond->getRHS());
+  else if (IsVar(Cond->getRHS())) {
+    Bound = Constant(Cond->getLHS());
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!Bound)
+    return std::nullopt;
+  // inc: ++i, i++, --i, i--, i += C, i -= C, i *= C, i /= C, i <<= C, i >>= C
+  BinaryOperatorKind Update = BO_Add;
+  int64_t Step = 0;
+  if (const auto *UO = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParens())) {
+    if (!UO->isIncrementDecrementOp() || !IsVar(UO->getSubExpr()))
+      return std::nullopt;
+    Step = UO->isIncrementOp() ? 1 : -1;
+  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(For->getInc()->IgnoreParens())) {
+    auto S = Constant(CA->getRHS());
+    if (!IsVar(CA->getLHS()) || !S)
+      return std::nullopt;
+    Step = *S;
+    switch (CA->getOpcode()) {
+    case BO_AddAssign: Update = BO_Add; break;
+    case BO_SubAssign: Update = BO_Add; Step = -Step; break;
+    case BO_MulAssign: Update = BO_Mul; break;
+    case BO_DivAssign: Update = BO_Div; break;
+    case BO_ShlAssign: Update = BO_Shl; break;
+    case BO_ShrAssign: Update = BO_Shr; break;
+    default: return std::nullopt;
+    }
+  } else {
+    return std::nullopt;
+  }
+  auto Holds = [&](int64_t V) {
+    switch (Op) {
+    case BO_LT: return V < *Bound;
+    case BO_LE: return V <= *Bound;
+    case BO_GT: return V > *Bound;
+    case BO_GE: return V >= *Bound;
+    case BO_NE: return V != *Bound;
+    default: return false;
+    }
+  };
+  int64_t V = *Start;
+  double Trips = 0;
+  for (unsigned I = 0; I < 1u << 20 && Holds(V); ++I) {
+    ++Trips;
+    int64_t Next = V;
+    switch (Update) {
+    case BO_Add: Next = V + Step; break;
+    case BO_Mul: Next = V * Step; break;
+    case BO_Div: Next = Step ? V / Step : V; break;
+    case BO_Shl: Next = Step >= 0 && Step < 63 ? V << Step : V; break;
+    case BO_Shr: Next = Step >= 0 && Step < 63 ? V >> Step : V; break;
+    default: break;
+    }
+    if (Next == V)
+      return std::nullopt; // would never end
+    V = Next;
+  }
+  return Trips;
+}
+
+double CostModel::cost(const Stmt *S) {
+  if (!S)
+    return 0;
+  auto It = StmtCosts.find(S);
+  if (It != StmtCosts.end())
+    return It->second;
+  double C = computeCost(S);
+  StmtCosts[S] = C;
+  return C;
+}
+
+double CostModel::computeCost(const Stmt *S) {
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreImplicit();
+    double Own = 0;
+    if (isa<DeclRefExpr>(E) || isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
+        isa<CXXBoolLiteralExpr>(E) || isa<ParenExpr>(E) || isa<CastExpr>(E))
+      Own = 0;
+    else if (isMemoryAccess(E))
+      Own = MemoryAccessCost;
+    else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      std::optional<IntrinsicInfo> Info;
+      if (Callee && Callee->getIdentifier())
+        Info = lookupIntrinsic(Callee->getName());
+      if (Info) {
+        switch (Info->Kind) {
+        case IntrinsicKind::Atomic: Own = AtomicCost; break;
+        case IntrinsicKind::Load: Own = MemoryAccessCost; break;
+        case IntrinsicKind::Pure: Own = SpecialFunctionCost; break;
+        default: Own = WarpIntrinsicCost; break;
+        }
+      } else if (Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody()) {
+        Own = functionCost(Callee);
+      } else {
+        Own = UnknownCallCost;
+      }
+    } else if (isa<BinaryOperator>(E) || isa<UnaryOperator>(E) ||
+               isa<AbstractConditionalOperator>(E)) {
+      Own = 1;
+    }
+    double Children = 0;
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      // Only one operand runs: the mean of the two.
+      return Own + cost(CO->getCond()) +
+             0.5 * (cost(CO->getTrueExpr()) + cost(CO->getFalseExpr()));
+    }
+    for (const Stmt *Child : E->children())
+      Children += cost(Child);
+    return Own + Children;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return cost(If->getCond()) + 0.5 * (cost(If->getThen()) + cost(If->getElse()));
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+    double Trips = tripCount(S).value_or(DefaultTripCount);
+    double Body = 0, Once = 0;
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      Once = cost(For->getInit());
+      Body = cost(For->getBody()) + cost(For->getCond()) + cost(For->getInc());
+    } else if (const auto *While = dyn_cast<WhileStmt>(S)) {
+      Body = cost(While->getBody()) + cost(While->getCond());
+    } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
+      Body = cost(Do->getBody()) + cost(Do->getCond());
+    } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+      Body = cost(Range->getBody()) + 2;
+    }
+    return Once + Trips * Body + 1;
+  }
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+    unsigned Cases = 0;
+    for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
+      ++Cases;
+    return cost(Switch->getCond()) + cost(Switch->getBody()) / std::max(1u, Cases);
+  }
+  double Sum = 0;
+  for (const Stmt *Child : S->children())
+    Sum += cost(Child);
+  return Sum;
+}
+
+bool CostModel::hasSideEffects(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<GotoStmt>(S) ||
+      isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
+      isa<AsmStmt>(S) || isa<SwitchStmt>(S))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() && !isLocalVarRef(BO->getLHS()))
+      return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() && !isLocalVarRef(UO->getSubExpr()))
+      return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    auto Info = Callee && Callee->getIdentifier() ? lookupIntrinsic(Callee->getName())
+                                                  : std::nullopt;
+    if (!Info || (Info->Kind != IntrinsicKind::Pure && Info->Kind != IntrinsicKind::Load))
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (hasSideEffects(Child))
+      return true;
+  return false;
+}
+
+ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition) {
+  ArmCosts A;
+  const Stmt *TrueArm = nullptr, *FalseArm = nullptr;
+  double Extra = 0; // the rest of a && / || chain that one side evaluates
+  bool ExtraOnTrue = true;
+  if (Condition) {
+    auto Parents = Ctx.getParents(*Condition);
+    while (!Parents.empty()) {
+      const auto *P = Parents[0].get<Expr>();
+      if (!P || !isa<ParenExpr>(P))
+        break;
+      Parents = Ctx.getParents(*P);
+    }
+    if (!Parents.empty())
+      if (const auto *BO = Parents[0].get<BinaryOperator>();
+          BO && BO->isLogicalOp() && BO->getLHS()->IgnoreParens() == Condition) {
+        Extra = cost(BO->getRHS());
+        ExtraOnTrue = BO->getOpcode() == BO_LAnd;
+      }
+  }
+  if (const auto *If = dyn_cast<IfStmt>(Terminator)) {
+    TrueArm = If->getThen();
+    FalseArm = If->getElse();
+  } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(Terminator)) {
+    TrueArm = CO->getTrueExpr();
+    FalseArm = CO->getFalseExpr();
+  } else if (const auto *For = dyn_cast<ForStmt>(Terminator)) {
+    A.True = cost(For->getBody()) + cost(For->getInc()) + cost(For->getCond());
+    A.SideEffectFree = false;
+  } else if (const auto *While = dyn_cast<WhileStmt>(Terminator)) {
+    A.True = cost(While->getBody()) + cost(While->getCond());
+    A.SideEffectFree = false;
+  } else if (const auto *Do = dyn_cast<DoStmt>(Terminator)) {
+    A.True = cost(Do->getBody()) + cost(Do->getCond());
+    A.SideEffectFree = false;
+  } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Terminator)) {
+    A.True = cost(Range->getBody()) + 2;
+    A.SideEffectFree = false;
+  } else if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator)) {
+    unsigned Cases = 0;
+    for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
+      ++Cases;
+    A.Ways = std::max(2u, Cases);
+    A.True = A.False = cost(Switch->getBody()) / std::max(1u, Cases);
+    A.SideEffectFree = false;
+    return A;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Terminator)) {
+    // && / || in a value context: one side evaluates the right operand.
+    A.True = BO->getOpcode() == BO_LAnd ? cost(BO->getRHS()) : 0;
+    A.False = BO->getOpcode() == BO_LOr ? cost(BO->getRHS()) : 0;
+    A.SideEffectFree = !hasSideEffects(BO->getRHS());
+    return A;
+  }
+  if (TrueArm || FalseArm) {
+    A.True = cost(TrueArm);
+    A.False = cost(FalseArm);
+    A.SideEffectFree = !hasSideEffects(TrueArm) && !hasSideEffects(FalseArm);
+  }
+  (ExtraOnTrue ? A.True : A.False) += Extra;
+  return A;
+}
+
+std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S) {
+  std::vector<const Stmt *> Loops;
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (unsigned Guard = 0; Guard < 4096 && !Parents.empty(); ++Guard) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      break;
+    if (const auto *St = P.get<Stmt>()) {
+      if (isa<ForStmt>(St) || isa<WhileStmt>(St) || isa<DoStmt>(St) || isa<CXXForRangeStmt>(St))
+        Loops.push_back(St);
+    }
+    Parents = Ctx.getParents(P);
+  }
+  return Loops;
+}
+
+Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
+                              const Expr *Condition, const EnumerationResult &R,
+                              unsigned WarpSize) {
+  Prediction P;
+  ArmCosts A = arms(Terminator, Condition);
+  P.Arms = A;
+  // How often the branch runs per thread: the trip counts of the loops around it (a loop
+  // condition runs once per iteration of its own loop too).
+  std::vector<const Stmt *> Loops = enclosingLoops(Condition ? static_cast<const Stmt *>(Condition)
+                                                             : Terminator);
+  P.LoopDepth = static_cast<unsigned>(Loops.size());
+  bool UnknownTrips = false;
+  for (const Stmt *L : Loops) {
+    auto Trips = tripCount(L);
+    UnknownTrips |= !Trips;
+    P.Frequency *= Trips.value_or(DefaultTripCount);
+  }
+  if (UnknownTrips)
+    P.Assumptions.push_back("loops of unknown trip count assumed to run " +
+                            std::to_string(static_cast<int>(DefaultTripCount)) + " times");
+
+  // Per warp evaluation: how often it diverges (D), how many of its active lanes are true when
+  // it does (T of A), how often its first active lane says true (f: the arm the first-lane
+  // counterfactual takes), and how often a warp that does not diverge takes the true arm (q).
+  // Active lanes are those that reach the branch (UA in warps that do not diverge): a warp of a
+  // 16-thread block has 16, a guard `lane < 8` leaves 8.
+  double Lanes = std::min<double>(WarpSize, R.LanesPerWarp.value_or(WarpSize));
+  double Kernel = FD ? functionCost(FD) : 0;
+  std::optional<SwitchTargets> Targets;
+  const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator);
+  if (Switch)
+    Targets = switchTargets(Switch, Ctx);
+  // Time of a diverging warp evaluation and its useful lane work (in warp-time units).
+  struct Split {
+    double Diverging, Useful, Uniformized;
+  };
+  auto Diverging = [&](double T, double Active, double F) -> Split {
+    if (Switch) {
+      // k passes of the mean case, k the case targets of the warp's lanes; a pass costs at
+      // least its jump (empty cases).
+      double K = meanSwitchPasses(R, Targets)
+                     .value_or(std::min<double>(Targets ? Targets->Count : A.Ways, Active));
+      double Case = std::max(A.True, 1.0);
+      return {K * Case, Case * Active / WarpSize, Case};
+    }
+    double Time = (T > 0 ? A.True : 0) + (T < Active ? A.False : 0);
+    return {Time, warpEfficiency(T, Active, A.True, A.False, WarpSize) * Time,
+            F * A.True + (1 - F) * A.False};
+  };
+  auto Kernelwide = [&](double Lost) {
+    return Kernel > 0 && Lost > 0 ? (Kernel + P.Frequency * Lost) / Kernel : 1.0;
+  };
+  unsigned Evaluations = R.DivergentEvaluations + R.UniformEvaluations;
+  if (R.Enumerated && Evaluations) {
+    double D = double(R.DivergentEvaluations) / Evaluations;
+    double Active = Lanes, T = 0, F = 0, Q = 0;
+    if (R.DivergentEvaluations) {
+      Active = R.MeanDivergentActiveLanes.value_or(WarpSize);
+      T = R.MeanDivergentTrueLanes.value_or(0.5 * Active);
+      F = double(R.FirstLaneTrueEvaluations) / R.DivergentEvaluations;
+    }
+    double UniformActive =
+        R.UniformEvaluations ? R.MeanUniformActiveLanes.value_or(WarpSize) : Active;
+    if (R.UniformEvaluations)
+      Q = double(R.UniformTrueEvaluations) / R.UniformEvaluations;
+    Split S = Diverging(T, Active, F);
+    double NonDiverging = Switch ? std::max(A.True, 1.0) : Q * A.True + (1 - Q) * A.False;
+    double Divergent = D * S.Diverging + (1 - D) * NonDiverging;
+    double Useful = D * S.Useful + (1 - D) * NonDiverging * UniformActive / WarpSize;
+    double FirstLane = D * S.Uniformized + (1 - D) * NonDiverging;
+    // Regrouped: the same lanes packed into warps that agree, in whole warps (one true lane
+    // still costs a warp pass). A switch: its k passes shrink to one per warp of lanes.
+    double Regrouped = Divergent;
+    double Passes = R.TruePasses * A.True + R.FalsePasses * A.False;
+    if (Switch) {
+      double Occupancy = (D * Active + (1 - D) * UniformActive) / WarpSize;
+      Regrouped = Occupancy > 0 ? Useful / Occupancy : Divergent;
+    } else if (Passes > 0) {
+      Regrouped = Divergent *
+                  (R.RegroupedTruePasses * A.True + R.RegroupedFalsePasses * A.False) / Passes;
+    }
+    if (Divergent > 0) {
+      double Eff = Useful / Divergent;
+      P.Efficiency = {Eff, Eff};
+      double Slow = Regrouped > 0 ? std::max(1.0, Divergent / Regrouped) : 1;
+      P.RegionSlowdown = {Slow, Slow};
+      double KSlow = Kernelwide(Divergent - Regrouped);
+      P.KernelSlowdown = {KSlow, KSlow};
+      P.FirstLaneSlowdown = FirstLane > 0 ? Divergent / FirstLane : 1;
+      P.FirstLaneKernelSlowdown = Kernelwide(Divergent - FirstLane);
+    }
+  } else {
+    // Data decides how lanes split: the best case is no warp splitting, the worst the split
+    // that costs most (efficiency is linear in the true lanes, so one lane on either side).
+    // A tail splits at most one warp of the block (of TotalWarps, when the shape says).
+    double Worst = 1, WorstTime = 0, WorstUseful = 0;
+    for (double T : {1.0, Lanes - 1}) {
+      if (T <= 0 || T >= Lanes)
+        continue;
+      Split S = Diverging(T, Lanes, 0);
+      if (S.Diverging > 0 && S.Useful / S.Diverging <= Worst) {
+        Worst = S.Useful / S.Diverging;
+        WorstTime = S.Diverging;
+        WorstUseful = S.Useful;
+      }
+    }
+    double W = std::max(1u, R.Shape.warps(WarpSize)); // warps of the block
+    bool Tail = R.Ext == Extent::Tail;
+    if (WorstTime > 0) {
+      // A tail splits at most one warp of the block; the others agree (time Typical).
+      double Share = Tail ? 1 / W : 1;
+      double Typical = Switch ? std::max(A.True, 1.0) : std::max(A.True, A.False);
+      double Time = Share * WorstTime + (1 - Share) * Typical;
+      double Useful = Share * WorstUseful + (1 - Share) * Typical * Lanes / WarpSize;
+      P.Efficiency = {Useful / Time, Lanes / WarpSize};
+      // Lost time: a tail's one split warp cannot be regrouped away (its lanes fill at most one
+      // partial warp either way): none. Data: every warp splits t / (a - t), against the same
+      // lanes regrouped, ceil(t W / 32) true and ceil((a - t) W / 32) false passes.
+      double WorstSlow = 1;
+      if (!Tail && !Switch)
+        for (double T : {1.0, Lanes - 1}) {
+          double Actual = W * ((T > 0 ? A.True : 0) + (T < Lanes ? A.False : 0));
+          double Regrouped = std::ceil(T * W / WarpSize) * A.True +
+                             std::ceil((Lanes - T) * W / WarpSize) * A.False;
+          if (Regrouped > 0)
+            WorstSlow = std::max(WorstSlow, Actual / Regrouped);
+        }
+      else if (Switch)
+        WorstSlow = Time / (Useful * WarpSize / Lanes);
+      P.RegionSlowdown = {1, WorstSlow};
+      P.KernelSlowdown = {1, Kernelwide(Time - Time / WorstSlow)};
+    }
+    if (R.Ext == Extent::Tail)
+      P.Assumptions.push_back(
+          R.TotalWarps ? "tail: at most one of the block's " + std::to_string(*R.TotalWarps) +
+                             " warps splits; best case none"
+                       : "tail: at most one warp of the block splits; best case none");
+    else
+      P.Assumptions.push_back("data-dependent: from no warp splitting (best) to every warp "
+                              "splitting at its most expensive (worst)");
+  }
+  P.LikelyPredicated = A.SideEffectFree && A.Ways == 2 &&
+                       (isa<IfStmt>(Terminator) || isa<AbstractConditionalOperator>(Terminator)) &&
+                       A.True <= PredicationMaxArmCost && A.False <= PredicationMaxArmCost;
+  return P;
+}
+
+} // namespace divlint

@@ -1,0 +1,552 @@
+#include "divlint/Quantify/LaneEnumerator.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace divlint {
+
+namespace {
+
+// Values given to unknown block-uniform leaves: small, odd, warp-aligned and large, so that a
+// threshold that can split a warp does so for at least one of them.
+constexpr int64_t SampleValues[] = {17, 1, 64, 100, 3, 1000, 255, 0};
+// Every value: with 6 a single unknown never took 0, and `blockIdx.x * blockDim.x +
+// threadIdx.x == 0` (true in block 0 only) was reported block-uniform.
+// One more sample: every unknown 0 at once (block 0 of a grid always exists; staggered values
+// never make `blockIdx.x + gridDim.x * blockIdx.y == 0`).
+constexpr unsigned NumSamples = std::size(SampleValues) + 1;
+// Iterations enumerated for the loop whose induction variable the condition reads.
+constexpr unsigned MaxIterationsExact = 1024;
+constexpr unsigned MaxIterationsSampled = 64;
+// Budget of lane evaluations per condition; past it the result says what it saw so far.
+constexpr uint64_t MaxEvaluations = 4u << 20;
+// Distinct value sets of a switch's warps kept for the cost model (more: only their mean size).
+constexpr size_t MaxSwitchValueSets = 64;
+
+struct Leaves {
+  std::vector<uint64_t> UniformOpaques; ///< ids of block/warp-uniform opaque leaves
+  std::vector<uint64_t> LoopIds;        ///< loops of the IndVar leaves
+  bool VaryingOpaque = false;
+  bool VaryingDataDependent = false;
+};
+
+void collect(const SymRef &E, Leaves &L) {
+  if (!E)
+    return;
+  forEachLeaf(E, [&](const SymExpr &Leaf) {
+    if (Leaf.Kind == SymKind::Opaque) {
+      if (Leaf.Class == Uniformity::LaneVarying) {
+        L.VaryingOpaque = true;
+        L.VaryingDataDependent |= Leaf.DataDependent;
+      } else if (std::find(L.UniformOpaques.begin(), L.UniformOpaques.end(), Leaf.Id) ==
+                 L.UniformOpaques.end()) {
+        L.UniformOpaques.push_back(Leaf.Id);
+      }
+    } else if (Leaf.Kind == SymKind::IndVar) {
+      uint64_t Loop = static_cast<uint64_t>(Leaf.Value);
+      if (std::find(L.LoopIds.begin(), L.LoopIds.end(), Loop) == L.LoopIds.end())
+        L.LoopIds.push_back(Loop);
+    }
+  });
+}
+
+const SymExpr *stripCastsAndNot(const SymExpr *E, bool *Negated = nullptr) {
+  while (E && E->Kind == SymKind::Unary && (E->Op == SymOp::Cast || E->Op == SymOp::LNot)) {
+    if (E->Op == SymOp::LNot && Negated)
+      *Negated = !*Negated;
+    E = E->A.get();
+  }
+  return E;
+}
+
+bool isRelational(SymOp Op) {
+  return Op == SymOp::LT || Op == SymOp::LE || Op == SymOp::GT || Op == SymOp::GE;
+}
+
+bool hasUnknownLeaf(const SymRef &E) {
+  bool Unknown = false;
+  forEachLeaf(E, [&](const SymExpr &Leaf) {
+    Unknown |= Leaf.Kind == SymKind::Opaque || (Leaf.Kind == SymKind::IndVar && !Leaf.Evaluable);
+  });
+  return Unknown;
+}
+
+class Enumerator {
+public:
+  Enumerator(const EnumerationQuery &Q, const BlockShape &Shape) : Q(Q), Shape(Shape) {
+    Env.BlockDim[0] = Shape.X;
+    Env.BlockDim[1] = Shape.Y;
+    Env.BlockDim[2] = Shape.Z;
+    WarpSize = Q.WarpSize ? Q.WarpSize : 32;
+    Threads = Shape.threads();
+    Warps = Shape.warps(WarpSize);
+  }
+
+  EnumerationResult run();
+
+private:
+  const EnumerationQuery &Q;
+  const BlockShape &Shape;
+  EvalEnv Env;
+  unsigned WarpSize = 32, Threads = 0, Warps = 0;
+  uint64_t Evaluations = 0;
+
+  // Aggregates.
+  std::set<unsigned> DivergentWarpSet;
+  std::set<std::pair<unsigned, unsigned>> Splits;
+  double TrueFractionSum = 0;
+  double DivergentTrueSum = 0, DivergentActiveSum = 0, UniformActiveSum = 0, DistinctSum = 0;
+  std::map<std::vector<int64_t>, unsigned> ValueSets;
+  bool ValueSetsComplete = true;
+  unsigned DivergentObservations = 0, UniformObservations = 0, UniformTrue = 0, FirstLaneTrue = 0;
+  bool WarpsDiffer = false, AnyEvaluated = false;
+  double TruePasses = 0, FalsePasses = 0, RegroupedTruePasses = 0, RegroupedFalsePasses = 0;
+  std::string LaneMap;
+
+  void setThread(unsigned Linear) {
+    Env.Tid[0] = Linear % Shape.X;
+    Env.Tid[1] = (Linear / Shape.X) % Shape.Y;
+    Env.Tid[2] = Linear / (Shape.X * Shape.Y);
+  }
+  std::optional<int64_t> eval(const SymRef &E) {
+    ++Evaluations;
+    return evaluate(*E, Env);
+  }
+  bool guardHolds() {
+    if (!Q.Guard)
+      return true;
+    auto G = eval(Q.Guard);
+    return !G || *G != 0; // an unevaluable guard keeps the lane (the sound side)
+  }
+  /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
+  void evaluateBlock(const std::vector<char> *Alive);
+  /// Mean lanes per warp that pass the guard, over the warps with any (for results that are not
+  /// enumerated lane by lane); an unevaluable guard keeps its lanes.
+  std::optional<double> lanesPerWarp();
+  /// +1 / -1 when \p Side never decreases / increases from lane to lane inside any warp (and
+  /// varies); 0 otherwise.
+  int monotoneDirection(const SymRef &Side);
+  /// Whether \p Side takes two values inside one warp (else no threshold can split a warp).
+  bool variesWithinWarp(const SymRef &Side);
+};
+
+void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
+  std::optional<int64_t> BlockValue;
+  bool BlockMixed = false;
+  unsigned BlockTrue = 0, BlockFalse = 0; // lanes, for the regrouped passes
+  for (unsigned W = 0; W < Warps; ++W) {
+    unsigned Active = 0, True = 0;
+    std::optional<bool> FirstTrue;
+    std::optional<int64_t> FirstValue; // MultiWay: lanes agreeing with the warp's first lane
+    std::vector<int64_t> Values;       // MultiWay: the warp's values
+    std::string Map(WarpSize, '.');
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned Linear = W * WarpSize + Lane;
+      if (Linear >= Threads)
+        break;
+      if (Alive && !(*Alive)[Linear])
+        continue;
+      setThread(Linear);
+      if (!guardHolds())
+        continue;
+      auto V = eval(Q.Cond);
+      if (!V)
+        continue;
+      ++Active;
+      if (!FirstValue)
+        FirstValue = V;
+      if (Q.MultiWay)
+        Values.push_back(*V);
+      bool T = Q.MultiWay ? *V == *FirstValue : *V != 0;
+      if (!FirstTrue)
+        FirstTrue = T;
+      True += T;
+      Map[Lane] = T ? 'T' : 'F';
+      int64_t Key = Q.MultiWay ? *V : T;
+      if (!BlockValue)
+        BlockValue = Key;
+      else if (*BlockValue != Key)
+        BlockMixed = true;
+    }
+    if (Active)
+      AnyEvaluated = true;
+    TruePasses += True > 0;
+    FalsePasses += True < Active;
+    BlockTrue += True;
+    BlockFalse += Active - True;
+    if (True > 0 && True < Active) {
+      DivergentWarpSet.insert(W);
+      Splits.insert({True, Active});
+      TrueFractionSum += double(True) / Active;
+      DivergentTrueSum += True;
+      DivergentActiveSum += Active;
+      ++DivergentObservations;
+      FirstLaneTrue += FirstTrue.value_or(false);
+      if (LaneMap.empty())
+        LaneMap = Map;
+      if (Q.MultiWay) {
+        std::sort(Values.begin(), Values.end());
+        Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+        DistinctSum += Values.size();
+        if (ValueSets.count(Values) || ValueSets.size() < MaxSwitchValueSets)
+          ++ValueSets[Values];
+        else
+          ValueSetsComplete = false;
+      }
+    } else if (Active) {
+      ++UniformObservations;
+      UniformTrue += True == Active;
+      UniformActiveSum += Active;
+    }
+  }
+  WarpsDiffer |= BlockMixed;
+  RegroupedTruePasses += (BlockTrue + WarpSize - 1) / WarpSize;
+  RegroupedFalsePasses += (BlockFalse + WarpSize - 1) / WarpSize;
+}
+
+std::optional<double> Enumerator::lanesPerWarp() {
+  unsigned Lanes = 0, Reached = 0;
+  for (unsigned W = 0; W < Warps; ++W) {
+    unsigned Active = 0;
+    for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
+      setThread(W * WarpSize + Lane);
+      Active += guardHolds();
+    }
+    Lanes += Active;
+    Reached += Active > 0;
+  }
+  if (!Reached)
+    return std::nullopt;
+  return double(Lanes) / Reached;
+}
+
+int Enumerator::monotoneDirection(const SymRef &Side) {
+  // Monotone inside each warp is enough: a threshold then splits each warp at most once, and
+  // which warps it splits depends on where the threshold falls (`i < n` with i a global column
+  // index in 32x8 blocks: every warp holds columns 32 bx .. 32 bx + 31). Rows may also count
+  // apart (ByRow): in 16x16 blocks a warp holds two rows of `ix = 16 bx + x`, each split at most
+  // once by `ix < w`, and only in the blocks where w falls.
+  auto Direction = [&](bool ByRow) {
+    bool Up = true, Down = true, Varies = false;
+    for (unsigned W = 0; W < Warps; ++W) {
+      std::optional<int64_t> Prev;
+      for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
+        setThread(W * WarpSize + Lane);
+        if (ByRow && Lane > 0 && Env.Tid[0] == 0)
+          Prev.reset(); // a new row
+        auto V = eval(Side);
+        if (!V)
+          return 0;
+        if (Prev) {
+          Up &= *V >= *Prev;
+          Down &= *V <= *Prev;
+          Varies |= *V != *Prev;
+        }
+        Prev = V;
+      }
+    }
+    if (!Varies)
+      return 0;
+    return Up ? 1 : Down ? -1 : 0;
+  };
+  int Dir = Direction(/*ByRow=*/false);
+  return Dir ? Dir : Direction(/*ByRow=*/true);
+}
+
+bool Enumerator::variesWithinWarp(const SymRef &Side) {
+  for (unsigned W = 0; W < Warps; ++W) {
+    std::optional<int64_t> First;
+    for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
+      setThread(W * WarpSize + Lane);
+      auto V = eval(Side);
+      if (!V)
+        return true; // not evaluable: assume it may
+      if (First && *V != *First)
+        return true;
+      First = V;
+    }
+  }
+  return false;
+}
+
+EnumerationResult Enumerator::run() {
+  EnumerationResult R;
+  Leaves L;
+  collect(Q.Cond, L);
+  // 1. Data-dependent: the condition reads lane-varying values we cannot see through.
+  if (L.VaryingOpaque || !Q.Cond->Evaluable) {
+    R.Class = Q.Cond->Class;
+    if (R.Class == Uniformity::LaneVarying) {
+      R.Ext = Extent::DataDependent;
+      R.LanesPerWarp = lanesPerWarp();
+    }
+    return R;
+  }
+  // 2. No thread index: as uniform as the leaves.
+  if (!Q.Cond->HasThread) {
+    R.Class = Q.Cond->Class;
+    return R;
+  }
+  // Unknowns that only the guard reads stay unknown: sampling them together with the
+  // condition's can leave out exactly the lanes that split a warp (`j > 0` under
+  // `i > 0 && j < nj - 1`), and a guard that cannot be evaluated keeps its lane (sound).
+  Leaves GuardLeaves;
+  collect(Q.Guard, GuardLeaves);
+  for (const LoopContext &Loop : Q.Loops)
+    if (Loop.Cond)
+      collect(Loop.Cond, GuardLeaves);
+
+  // The loop enumerated iteration by iteration: the innermost whose induction variables appear.
+  const LoopContext *Exact = nullptr;
+  for (const LoopContext &Loop : Q.Loops) {
+    bool Used = std::find(L.LoopIds.begin(), L.LoopIds.end(), Loop.LoopId) != L.LoopIds.end() ||
+                (Q.IsLoopCondition && &Loop == &Q.Loops.front());
+    if (Used) {
+      Exact = &Loop;
+      break;
+    }
+  }
+  std::vector<uint64_t> OtherLoops;
+  for (uint64_t Id : L.LoopIds)
+    if (!Exact || Id != Exact->LoopId)
+      OtherLoops.push_back(Id);
+  for (uint64_t Id : GuardLeaves.LoopIds)
+    if ((!Exact || Id != Exact->LoopId) &&
+        std::find(OtherLoops.begin(), OtherLoops.end(), Id) == OtherLoops.end())
+      OtherLoops.push_back(Id);
+
+  unsigned Samples = L.UniformOpaques.empty() && OtherLoops.empty() ? 1 : NumSamples;
+  R.Sampled = Samples > 1;
+  auto SetSample = [&](unsigned S) {
+    Env.Opaques.clear();
+    for (size_t J = 0; J < L.UniformOpaques.size(); ++J)
+      Env.Opaques.push_back(
+          {L.UniformOpaques[J], S == NumSamples - 1
+                                    ? 0
+                                    : SampleValues[(S + 3 * J) % std::size(SampleValues)]});
+    Env.Iteration.clear();
+    for (size_t J = 0; J < OtherLoops.size(); ++J)
+      Env.Iteration.push_back({OtherLoops[J], static_cast<int64_t>((S + J) % 4)});
+  };
+
+  // 3. Tail: a monotone thread index against an unknown uniform threshold.
+  bool Negated = false;
+  if (const SymExpr *C = Q.MultiWay ? nullptr : stripCastsAndNot(Q.Cond.get(), &Negated);
+      C && C->Kind == SymKind::Binary && isRelational(C->Op)) {
+    const SymRef *ThreadSide = nullptr, *Threshold = nullptr;
+    if (C->A->HasThread && !C->B->HasThread) {
+      ThreadSide = &C->A;
+      Threshold = &C->B;
+    } else if (C->B->HasThread && !C->A->HasThread) {
+      ThreadSide = &C->B;
+      Threshold = &C->A;
+    }
+    if (ThreadSide && hasUnknownLeaf(*Threshold)) {
+      int Direction = 0;
+      bool Monotone = true;
+      for (unsigned S = 0; S < Samples && Monotone; ++S) {
+        SetSample(S);
+        if (Exact)
+          Env.Iteration.push_back({Exact->LoopId, static_cast<int64_t>(S % 4)});
+        // A side that is constant inside every warp (`threadIdx.x / 32 + 8 * k`) is
+        // warp-uniform, not a tail: the lane-by-lane evaluation below says so.
+        int Dir = variesWithinWarp(*ThreadSide) ? monotoneDirection(*ThreadSide) : 0;
+        Monotone = Dir != 0 && (Direction == 0 || Dir == Direction);
+        Direction = Dir;
+      }
+      if (Monotone) {
+        R.Class = Uniformity::LaneVarying;
+        R.Ext = Extent::Tail;
+        // Low indices are on the true side of `low < threshold` (thread side growing, on the
+        // left of < or <=), and so on by symmetry.
+        bool ThreadLeft = ThreadSide == &C->A;
+        bool LessThan = C->Op == SymOp::LT || C->Op == SymOp::LE;
+        bool LowTrue = (Direction > 0) == (ThreadLeft == LessThan);
+        R.TailTrueAtLowIndex = Negated ? !LowTrue : LowTrue;
+        Env.Opaques.clear(); // the guard's lanes, with no sampled value (unknowns keep lanes)
+        Env.Iteration.clear();
+        R.LanesPerWarp = lanesPerWarp();
+        return R;
+      }
+    }
+  }
+
+  // 4. Evaluate every lane of the block, per sample and per loop iteration.
+  for (unsigned S = 0; S < Samples && Evaluations < MaxEvaluations; ++S) {
+    SetSample(S);
+    if (!Exact) {
+      evaluateBlock(nullptr);
+      continue;
+    }
+    // Lanes still in the loop: a lane whose loop condition failed has left it for good.
+    std::vector<char> Alive(Threads, 1);
+    unsigned MaxIter = Samples > 1 ? MaxIterationsSampled : MaxIterationsExact;
+    Env.Iteration.push_back({Exact->LoopId, 0});
+    for (unsigned K = 0; K < MaxIter && Evaluations < MaxEvaluations; ++K) {
+      Env.Iteration.back().second = K;
+      if (Q.IsLoopCondition) {
+        evaluateBlock(&Alive);
+      }
+      // Advance the loop: who is still inside at iteration K?
+      bool AnyInside = false;
+      std::vector<char> Inside(Threads, 0);
+      for (unsigned Linear = 0; Linear < Threads; ++Linear) {
+        if (!Alive[Linear])
+          continue;
+        setThread(Linear);
+        std::optional<int64_t> In = 1;
+        if (Exact->Cond)
+          In = eval(Exact->Cond);
+        Inside[Linear] = !In || *In != 0;
+        AnyInside |= Inside[Linear];
+      }
+      if (!Q.IsLoopCondition && AnyInside)
+        evaluateBlock(&Inside);
+      Alive.swap(Inside);
+      if (!AnyInside || !Exact->Cond)
+        break;
+    }
+    if (!Exact->Cond && !Q.IsLoopCondition) {
+      // for (;;): a few iterations show the pattern.
+      for (unsigned K = 1; K < 8; ++K) {
+        Env.Iteration.back().second = K;
+        evaluateBlock(nullptr);
+      }
+    }
+  }
+
+  if (!AnyEvaluated) {
+    // Nothing could be evaluated (division by zero everywhere, unreachable): stay sound.
+    R.Class = Q.Cond->Class;
+    if (R.Class == Uniformity::LaneVarying) {
+      R.Ext = Extent::DataDependent;
+      R.LanesPerWarp = lanesPerWarp();
+    }
+    return R;
+  }
+  R.Enumerated = true;
+  R.TotalWarps = Warps;
+  R.TruePasses = TruePasses;
+  R.FalsePasses = FalsePasses;
+  R.RegroupedTruePasses = RegroupedTruePasses;
+  R.RegroupedFalsePasses = RegroupedFalsePasses;
+  R.DivergentEvaluations = DivergentObservations;
+  R.UniformEvaluations = UniformObservations;
+  R.UniformTrueEvaluations = UniformTrue;
+  R.FirstLaneTrueEvaluations = FirstLaneTrue;
+  if (UniformObservations)
+    R.MeanUniformActiveLanes = UniformActiveSum / UniformObservations;
+  if (!DivergentWarpSet.empty()) {
+    R.MeanDivergentTrueLanes = DivergentTrueSum / DivergentObservations;
+    R.MeanDivergentActiveLanes = DivergentActiveSum / DivergentObservations;
+    if (Q.MultiWay) {
+      R.MeanDistinctValues = DistinctSum / DivergentObservations;
+      R.SwitchValueSets.assign(ValueSets.begin(), ValueSets.end());
+      R.SwitchValueSetsComplete = ValueSetsComplete;
+    }
+    R.Class = Uniformity::LaneVarying;
+    R.DivergentWarps = static_cast<unsigned>(DivergentWarpSet.size());
+    R.Ext = DivergentWarpSet.size() == Warps ? Extent::EveryWarp : Extent::Partial;
+    if (Splits.size() == 1) {
+      R.TrueLanes = Splits.begin()->first;
+      R.ActiveLanes = Splits.begin()->second;
+    }
+    R.MeanTrueFraction = TrueFractionSum / DivergentObservations;
+    R.LaneMap = LaneMap;
+    return R;
+  }
+  R.DivergentWarps = 0;
+  R.Class = join(WarpsDiffer ? Uniformity::WarpUniform : Uniformity::BlockUniform,
+                 // Leaves that are only warp-uniform (votes) keep the condition warp-uniform.
+                 Q.Cond->Class == Uniformity::LaneVarying ? Uniformity::BlockUniform
+                                                          : Q.Cond->Class);
+  return R;
+}
+
+} // namespace
+
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
+  EnumerationResult R;
+  if (!Q.Cond)
+    R.Ext = Extent::DataDependent;
+  else
+    R = Enumerator(Q, Shape).run();
+  R.Shape = Shape;
+  return R;
+}
+
+/// Whether the query reads threadIdx.y/z or blockDim.y/z (in the condition, the guard or the
+/// enclosing loops' conditions): only then does the block's layout beyond x matter.
+static bool readsBeyondX(const EnumerationQuery &Q) {
+  bool Reads = false;
+  auto Look = [&](const SymRef &E) {
+    if (E)
+      forEachLeaf(E, [&](const SymExpr &Leaf) {
+        Reads |= (Leaf.Kind == SymKind::ThreadIdx || Leaf.Kind == SymKind::BlockDim) &&
+                 Leaf.Dim > 0;
+      });
+  };
+  Look(Q.Cond);
+  Look(Q.Guard);
+  for (const LoopContext &L : Q.Loops)
+    Look(L.Cond);
+  return Reads;
+}
+
+std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
+  unsigned Threads = std::max(Assumed.threads(), 32u);
+  BlockShape Rows, Slices;
+  if (Assumed.Source == "assert-x") {
+    // x is known, y and z are not: a shape where both take several values (inside a warp
+    // when rows are narrower than one, else from warp to warp).
+    Rows.X = Assumed.X;
+    Rows.Y = std::max(1u, std::min(MaxThreadsPerBlock / Assumed.X, 4u));
+    Rows.Z = std::max(1u, std::min(MaxThreadsPerBlock / (Assumed.X * Rows.Y), 2u));
+    Rows.Source = "unknown";
+    return {Rows};
+  }
+  // Of the shapes a block of this many threads may have, ones where y and z change inside a
+  // warp: 16-wide rows (two per warp), 4x4 slices (two per warp), and 12-wide rows, whose row
+  // boundaries fall inside warps (a threshold on y splits a warp unless 12 * y is a multiple of
+  // 32), so that no comparison of y or z is proven warp-uniform by an assumed shape.
+  BlockShape Odd;
+  Rows.X = 16;
+  Rows.Y = std::max(1u, std::min(16u, Threads / 16));
+  Slices.X = 4;
+  Slices.Y = 4;
+  Slices.Z = std::max(1u, std::min(4u, Threads / 16));
+  Odd.X = 12;
+  Odd.Y = std::max(1u, std::min(10u, Threads / 24));
+  Odd.Z = Threads >= 48 ? 2 : 1;
+  Rows.Source = Slices.Source = Odd.Source = "unknown";
+  return {Rows, Slices, Odd};
+}
+
+EnumerationResult enumerateCondition(const EnumerationQuery &Q,
+                                     const std::vector<BlockShape> &Shapes) {
+  std::optional<EnumerationResult> Worst;
+  auto Fraction = [](const EnumerationResult &R) {
+    return R.DivergentWarps && R.TotalWarps && *R.TotalWarps
+               ? double(*R.DivergentWarps) / *R.TotalWarps
+               : 0.0;
+  };
+  // An assumed shape proves nothing about y and z: a condition that reads them is also
+  // evaluated for shapes where they vary inside a warp (the class is the join).
+  std::vector<BlockShape> All = Shapes;
+  bool Assumed = std::any_of(Shapes.begin(), Shapes.end(),
+                             [](const BlockShape &S) { return S.assumed(); });
+  if (Assumed && readsBeyondX(Q))
+    for (const BlockShape &C : unknownShapeCandidates(Shapes.front()))
+      All.push_back(C);
+  for (const BlockShape &S : All) {
+    EnumerationResult R = enumerateCondition(Q, S);
+    if (!Worst || R.Class > Worst->Class ||
+        (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
+      Worst = std::move(R);
+  }
+  return Worst ? *Worst : enumerateCondition(Q, BlockShape{});
+}
+
+} // namespace divlint
