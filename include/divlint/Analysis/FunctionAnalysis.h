@@ -10,6 +10,7 @@
 //    from CFGPostDomTree / ControlDependencyCalculator.
 //  - Locals whose address escapes (and local arrays) are memory: one flow-insensitive class each.
 //  - Calls to functions with bodies are analyzed in the caller's context (CallResolver).
+// The parts of the implementation, one concern each: lib/Analysis/FunctionAnalysisImpl.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_ANALYSIS_FUNCTIONANALYSIS_H

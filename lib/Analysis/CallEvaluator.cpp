@@ -1,0 +1,172 @@
+//===- CallEvaluator.cpp - the value of a call ---------------------------===//
+//
+// In order: builtin variables spelled as calls (`threadIdx.__fetch_builtin_x()`), PTX special
+// registers, integer min/max, cooperative groups (CooperativeGroups.cpp), the intrinsic table
+// (include/divlint/Analysis/IntrinsicTable.h), then functions with bodies, analyzed with these
+// argument values through the CallResolver (memoized by the translation-unit analysis). A
+// function without a body is lane-varying (sound).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysisImpl.h"
+
+#include "CudaBuiltins.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace divlint {
+
+SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee) {
+    // Calls through pointers: the callee is unknown.
+    for (const Expr *A : CE->arguments())
+      Eval.eval(A, S, D + 1);
+    return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
+  }
+  // threadIdx.__fetch_builtin_x() spelled out, or `uint3 t = threadIdx;`
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (const CXXRecordDecl *RD = MCE->getRecordDecl())
+      if (auto Var = builtinVarIndex(RD->getName())) {
+        if (auto Comp = componentIndex(Callee->getName()))
+          return F.withOrigin(builtinVar(*Var, *Comp), CE);
+        return sym::dim3(builtinVar(*Var, 0), builtinVar(*Var, 1), builtinVar(*Var, 2));
+      }
+  }
+  if (Callee->getIdentifier()) {
+    llvm::StringRef Name = Callee->getName();
+    if (auto Reg = specialRegister(Name))
+      return F.withOrigin(builtinVar(Reg->first, Reg->second), CE);
+    if (Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
+        Name == "__nv_min" || Name == "__nv_max" || Name == "__nv_umin" || Name == "__nv_umax") {
+      if (CE->getNumArgs() == 2 && isIntegerLike(CE->getType()))
+        return sym::binary(Name.ends_with("min") ? SymOp::Min : SymOp::Max,
+                           Eval.eval(CE->getArg(0), S, D + 1), Eval.eval(CE->getArg(1), S, D + 1),
+                           intTypeOf(CE->getType(), F.Ctx));
+    }
+    if (inCooperativeGroups(Callee))
+      if (SymRef G = Groups.eval(CE, Callee, S, D))
+        return G;
+    if (!isa<CXXMethodDecl>(Callee))
+      if (auto Info = lookupIntrinsic(Name))
+        return evalIntrinsic(CE, *Info, S, D);
+  }
+  // A function with a body: analyze it with these arguments.
+  const FunctionDecl *Def = Callee->getDefinition();
+  std::vector<SymRef> Args;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const Expr *Obj = MCE->getImplicitObjectArgument();
+    if (auto Path = Obj ? M.pathOf(Obj) : std::nullopt)
+      Args.push_back(M.structValue(*Path, S));
+    else
+      Args.push_back(Obj ? Eval.eval(Obj, S, D + 1)
+                         : sym::opaque(0, Uniformity::BlockUniform, false, "this"));
+  }
+  for (const Expr *A : CE->arguments())
+    Args.push_back(Eval.eval(A, S, D + 1));
+  if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
+    CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1);
+    applyStoresThroughArguments(CE, Summary.StoredThrough, S);
+    if (Summary.Return)
+      return F.withOrigin(Summary.Return, CE);
+    return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
+  }
+  // No body: sound fallback, for the result and for what it may store through its arguments.
+  applyStoresThroughArguments(
+      CE, std::vector<std::optional<Uniformity>>(Args.size(), Uniformity::LaneVarying), S);
+  return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
+}
+
+void CallEvaluator::applyStoresThroughArguments(
+    const CallExpr *CE, const std::vector<std::optional<Uniformity>> &Stored, State &S) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
+  // A call under divergent control stores in some lanes only.
+  Uniformity Control =
+      F.CurrentBlock ? F.controlClass(F.CurrentBlock) : Uniformity::BlockUniform;
+  unsigned Shift = MCE ? 1 : 0;
+  for (unsigned I = 0; I < Stored.size(); ++I) {
+    if (!Stored[I])
+      continue;
+    Uniformity C = join(*Stored[I], Control);
+    if (MCE && I == 0) {
+      if (const Expr *Obj = MCE->getImplicitObjectArgument()) {
+        if (Obj->getType()->isPointerType())
+          M.storeThroughPointer(Obj, C, S);
+        else
+          M.storeThrough(Obj, C, S);
+      }
+      continue;
+    }
+    if (I < Shift || I - Shift >= CE->getNumArgs())
+      continue;
+    const Expr *Arg = CE->getArg(I - Shift);
+    QualType ParamTy;
+    if (Callee && I - Shift < Callee->getNumParams())
+      ParamTy = Callee->getParamDecl(I - Shift)->getType();
+    if (!ParamTy.isNull() && ParamTy->isReferenceType()) {
+      if (!ParamTy.getNonReferenceType().isConstQualified())
+        M.storeThrough(Arg, C, S);
+    } else if (Arg->getType()->isPointerType() || Arg->getType()->isArrayType()) {
+      M.storeThroughPointer(Arg, C, S);
+    }
+  }
+}
+
+SymRef CallEvaluator::evalIntrinsic(const CallExpr *CE, const IntrinsicInfo &Info, State &S,
+                                    unsigned D) {
+  std::vector<SymRef> Args;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+    Args.push_back(Eval.eval(CE->getArg(I), S, D + 1));
+  Uniformity ArgClass = Uniformity::BlockUniform;
+  bool ArgData = false;
+  for (const SymRef &A : Args) {
+    ArgClass = join(ArgClass, A->Class);
+    ArgData |= A->DataDependent;
+  }
+  std::string Label = F.textOf(CE);
+  switch (Info.Kind) {
+  case IntrinsicKind::Pure:
+    return F.withOrigin(sym::joinLeaf(F.idFor(CE), Args, Label), CE);
+  case IntrinsicKind::LaneId:
+    return sym::binary(SymOp::Rem, sym::linearThreadId(),
+                       sym::constant(F.Opts.WarpSize, {32, false}), {32, false});
+  case IntrinsicKind::WarpVote:
+    return F.leafFor(CE, ArgClass == Uniformity::BlockUniform ? ArgClass : Uniformity::WarpUniform,
+                   ArgData, Label);
+  case IntrinsicKind::Shuffle: {
+    Uniformity Src = Info.OperandArg >= 0 && unsigned(Info.OperandArg) < Args.size()
+                         ? Args[Info.OperandArg]->Class
+                         : Uniformity::LaneVarying;
+    int64_t Width = F.Opts.WarpSize;
+    if (Args.size() > 3 && !isConst(Args[3], &Width))
+      Width = 0;
+    if (Src == Uniformity::LaneVarying || Width < int64_t(F.Opts.WarpSize))
+      return F.leafFor(CE, Uniformity::LaneVarying, true, Label);
+    Uniformity Val = Args.size() > 1 ? Args[1]->Class : Uniformity::LaneVarying;
+    return F.leafFor(CE, join(Src, Val) == Uniformity::BlockUniform ? Uniformity::BlockUniform
+                                                                 : Uniformity::WarpUniform,
+                   ArgData, Label);
+  }
+  case IntrinsicKind::ShuffleRelative: {
+    Uniformity Val = Args.size() > 1 ? Args[1]->Class : Uniformity::LaneVarying;
+    return F.leafFor(CE, Val, true, Label);
+  }
+  case IntrinsicKind::Varying:
+  case IntrinsicKind::Atomic:
+    return F.leafFor(CE, Uniformity::LaneVarying, true, Label);
+  case IntrinsicKind::Barrier:
+  case IntrinsicKind::WarpSync:
+    return F.leafFor(CE, Uniformity::BlockUniform, ArgData, Label);
+  case IntrinsicKind::Load: {
+    Uniformity Ptr = Info.OperandArg >= 0 && unsigned(Info.OperandArg) < Args.size()
+                         ? Args[Info.OperandArg]->Class
+                         : Uniformity::LaneVarying;
+    return F.leafFor(CE, Ptr, true, "load " + Label);
+  }
+  }
+  return F.leafFor(CE, Uniformity::LaneVarying, true, Label);
+}
+} // namespace divlint

@@ -1,0 +1,43 @@
+//===- CudaBuiltins.h - the CUDA facts the data flow relies on -*- C++ -*-===//
+//
+// Private to lib/Analysis. What makes a value lane-varying or uniform in CUDA, apart from the
+// intrinsic table (include/divlint/Analysis/IntrinsicTable.h): the builtin variables (threadIdx,
+// blockIdx, blockDim, gridDim, as clang's CUDA headers declare them), the PTX special registers
+// behind them, and the cooperative-groups types. The rest of the analysis asks these functions
+// and knows no CUDA names itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_LIB_ANALYSIS_CUDABUILTINS_H
+#define DIVLINT_LIB_ANALYSIS_CUDABUILTINS_H
+
+#include "divlint/Analysis/SymExpr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <utility>
+
+namespace divlint {
+
+/// The builtin variable a name denotes: 0 threadIdx, 1 blockIdx, 2 blockDim, 3 gridDim.
+std::optional<unsigned> builtinVarIndex(llvm::StringRef Name);
+/// The component `x`, `y`, `z` (also `__fetch_builtin_x`): 0, 1, 2.
+std::optional<unsigned> componentIndex(llvm::StringRef Name);
+/// `__nvvm_read_ptx_sreg_tid_x` and friends: (builtin var index, component).
+std::optional<std::pair<unsigned, unsigned>> specialRegister(llvm::StringRef Name);
+/// The value of component \p Comp of builtin variable \p Var (threadIdx and blockDim are
+/// symbolic; blockIdx and gridDim are block-uniform leaves).
+SymRef builtinVar(unsigned Var, unsigned Comp);
+
+/// Whether \p D is declared in namespace cooperative_groups.
+bool inCooperativeGroups(const clang::Decl *D);
+/// The cooperative-groups kind and tile size of a (possibly derived) group type.
+std::optional<std::pair<GroupKind, int64_t>> groupTypeOf(clang::QualType T);
+/// The object a member function is called on (`g.sync()`), also for a static member called
+/// through an object (`grid.thread_rank()`: a plain call whose callee is a member expression);
+/// null when there is none.
+const clang::Expr *memberCallObject(const clang::CallExpr *CE);
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,279 @@
+//===- ExprEvaluator.cpp - expressions to symbolic values ----------------===//
+//
+// Integer constant expressions fold; threadIdx and friends become thread-index leaves; locals
+// the data flow tracks read their value in the state; escaped locals, globals, loads and
+// anything opaque become leaves of the right class. Arithmetic and comparisons on integers
+// stay symbolic (LaneEnumerator evaluates them per lane); everything else is as uniform as its
+// operands. Calls are CallEvaluator's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysisImpl.h"
+
+#include "CudaBuiltins.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/Hashing.h"
+
+using namespace clang;
+
+namespace divlint {
+
+SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
+  if (!E)
+    return sym::opaque(0, Uniformity::LaneVarying, true, "unknown");
+  if (D > MaxEvalDepth)
+    return F.leafFor(E, Uniformity::LaneVarying, true, "deeply nested expression");
+  E = E->IgnoreParens();
+  QualType Ty = E->getType();
+  IntType IT = intTypeOf(Ty, F.Ctx);
+
+  // Integer constant expressions (literals, enumerators, constexpr, sizeof) fold right away.
+  // Also template arguments (`N` in an instantiation) and static constexpr members reached
+  // through an object (`packed.size`).
+  const auto *StaticMember = dyn_cast<MemberExpr>(E);
+  if (StaticMember && !isa<VarDecl>(StaticMember->getMemberDecl()))
+    StaticMember = nullptr;
+  if (isIntegerLike(Ty) && !E->isValueDependent() &&
+      (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
+       isa<UnaryExprOrTypeTraitExpr>(E) || isa<DeclRefExpr>(E) || isa<ConstantExpr>(E) ||
+       isa<SubstNonTypeTemplateParmExpr>(E) || StaticMember)) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *WVD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (WVD && WVD->getName() == "warpSize" && !WVD->isLocalVarDeclOrParm())
+        return sym::constant(F.Opts.WarpSize, IT);
+    }
+    Expr::EvalResult R;
+    bool IsLocalVar = false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        IsLocalVar = VD->hasLocalStorage() && !VD->getType().isConstQualified();
+    if (!IsLocalVar && E->EvaluateAsInt(R, F.Ctx))
+      return sym::constant(R.Val.getInt().getExtValue(), IT);
+  }
+
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return eval(CE->getSubExpr(), S, D + 1);
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return eval(FE->getSubExpr(), S, D + 1);
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MTE->getSubExpr(), S, D + 1);
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(BTE->getSubExpr(), S, D + 1);
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DAE->getExpr(), S, D + 1);
+  if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(DIE->getExpr(), S, D + 1);
+
+  // threadIdx.x and friends (clang models them as MS properties over __fetch_builtin_x()).
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
+    if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens()))
+      if (const auto *Base = dyn_cast<DeclRefExpr>(Prop->getBaseExpr()->IgnoreParenImpCasts()))
+        if (auto Var = builtinVarIndex(Base->getDecl()->getName()))
+          if (auto Comp = componentIndex(Prop->getPropertyDecl()->getName()))
+            return F.withOrigin(builtinVar(*Var, *Comp), E);
+    return eval(POE->getResultExpr(), S, D + 1);
+  }
+
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    SymRef Sub = eval(Cast->getSubExpr(), S, D + 1);
+    if (isIntegerLike(Ty) && isIntegerLike(Cast->getSubExpr()->getType()))
+      return sym::unary(SymOp::Cast, Sub, IT);
+    if (Cast->getCastKind() == CK_LValueToRValue || Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_ConstructorConversion ||
+        Cast->getCastKind() == CK_UserDefinedConversion || Cast->getCastKind() == CK_ToVoid ||
+        Cast->getCastKind() == CK_DerivedToBase || Cast->getCastKind() == CK_UncheckedDerivedToBase)
+      return Sub;
+    if (isIntegerLike(Ty)) // float/pointer to integer: keep the class, lose the value
+      return sym::opaqueOf(Sub, "(" + F.textOf(E) + ")");
+    return Sub;
+  }
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *VD = DRE->getDecl();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(VD))
+      return sym::constant(EC->getInitVal().getExtValue(), IT);
+    if (const auto *Var = dyn_cast<VarDecl>(VD)) {
+      if (auto Path = M.pathOf(DRE))
+        return M.read(*Path, S, E);
+      if (M.isEscaped(Var))
+        return F.leafFor(E, M.escapedClass(Var), true, Var->getNameAsString() + " (memory)");
+      if (auto Index = builtinVarIndex(Var->getName()); Index && !Var->hasLocalStorage()) {
+        // the whole builtin struct (e.g. `dim3 b = blockDim;`)
+        return sym::dim3(builtinVar(*Index, 0), builtinVar(*Index, 1), builtinVar(*Index, 2));
+      }
+      if (Var->hasGlobalStorage() || Var->isStaticLocal())
+        return sym::opaque(llvm::hash_combine(Var, 0x61), Uniformity::BlockUniform, true,
+                           Var->getNameAsString(), IT);
+      if (Var->getType()->isReferenceType() && Var->hasLocalStorage() &&
+          F.isOwnLocal(Var)) {
+        // A local reference: what it was bound to (reads); writes go through storeToMemory.
+        AccessPath Path{Var};
+        auto It = S.find(Path);
+        if (It != S.end())
+          return It->second;
+      }
+      // A lambda capture or something we do not track: sound.
+      return F.leafFor(E, Uniformity::LaneVarying, true, Var->getNameAsString());
+    }
+    if (isa<FunctionDecl>(VD))
+      return sym::opaque(llvm::hash_combine(VD), Uniformity::BlockUniform, false,
+                         VD->getNameAsString());
+    return F.leafFor(E, Uniformity::LaneVarying, true, VD->getNameAsString());
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    switch (UO->getOpcode()) {
+    case UO_Minus: return sym::unary(SymOp::Neg, eval(UO->getSubExpr(), S, D + 1), IT);
+    case UO_Not: return sym::unary(SymOp::BitNot, eval(UO->getSubExpr(), S, D + 1), IT);
+    case UO_LNot: return sym::unary(SymOp::LNot, eval(UO->getSubExpr(), S, D + 1), IT);
+    case UO_Plus: return eval(UO->getSubExpr(), S, D + 1);
+    case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
+      // The element for the increment already updated the state (CFG order).
+      return eval(UO->getSubExpr(), S, D + 1);
+    case UO_AddrOf: {
+      SymRef Sub = eval(UO->getSubExpr(), S, D + 1);
+      // The address of an lvalue is as uniform as the way it was computed.
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+        SymRef Base = eval(ASE->getBase(), S, D + 1), Idx = eval(ASE->getIdx(), S, D + 1);
+        return F.leafFor(E, join(Base->Class, Idx->Class), false, F.textOf(E));
+      }
+      if (rootLocal(UO->getSubExpr()))
+        return F.leafFor(E, Uniformity::BlockUniform, false, F.textOf(E));
+      return F.leafFor(E, Sub->Class, Sub->DataDependent, F.textOf(E));
+    }
+    case UO_Deref: {
+      SymRef Ptr = eval(UO->getSubExpr(), S, D + 1);
+      return F.leafFor(E, Ptr->Class, true, "load " + F.textOf(E));
+    }
+    default: {
+      SymRef Sub = eval(UO->getSubExpr(), S, D + 1);
+      return sym::opaqueOf(Sub, F.textOf(E));
+    }
+    }
+  }
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      if (auto Path = M.pathOf(BO->getLHS()))
+        return M.read(*Path, S, E);
+      return eval(BO->getRHS(), S, D + 1);
+    }
+    if (BO->getOpcode() == BO_Comma)
+      return eval(BO->getRHS(), S, D + 1);
+    SymRef L = eval(BO->getLHS(), S, D + 1);
+    SymRef R = eval(BO->getRHS(), S, D + 1);
+    auto Op = binaryOpFor(BO->getOpcode());
+    bool IntOperands = isIntegerLike(BO->getLHS()->getType()) &&
+                       isIntegerLike(BO->getRHS()->getType());
+    if (Op && IntOperands && isIntegerLike(Ty))
+      return sym::binary(*Op, L, R, IT);
+    if (Op && BO->isComparisonOp() && !IntOperands) {
+      // Float or pointer comparison: integer-valued, but the operands are not evaluable.
+      SymRef LL = L->Evaluable && isIntegerLike(BO->getLHS()->getType())
+                      ? L
+                      : sym::opaqueOf(L, F.textOf(BO->getLHS()));
+      SymRef RR = R->Evaluable && isIntegerLike(BO->getRHS()->getType())
+                      ? R
+                      : sym::opaqueOf(R, F.textOf(BO->getRHS()));
+      return sym::binary(*Op, LL, RR, IT);
+    }
+    if (Op && (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr))
+      return sym::binary(*Op, L, R, IT);
+    // Float arithmetic, pointer arithmetic: keep class and data dependence.
+    std::vector<SymRef> Parts{L, R};
+    return F.withOrigin(sym::joinLeaf(F.idFor(E), Parts, F.textOf(E)), E);
+  }
+
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    SymRef C = eval(CO->getCond(), S, D + 1);
+    SymRef Then = eval(CO->getTrueExpr(), S, D + 1);
+    SymRef Else = eval(CO->getFalseExpr(), S, D + 1);
+    if (isIntegerLike(Ty) && Then->Evaluable && Else->Evaluable)
+      return sym::select(C, Then, Else, IT);
+    std::vector<SymRef> Parts{C, Then, Else};
+    return F.withOrigin(sym::joinLeaf(F.idFor(E), Parts, F.textOf(E)), E);
+  }
+
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    SymRef Base = eval(ASE->getBase(), S, D + 1);
+    SymRef Idx = eval(ASE->getIdx(), S, D + 1);
+    Uniformity C = join(Base->Class, Idx->Class);
+    if (const VarDecl *Root = rootLocal(ASE->getBase()); Root && M.isEscaped(Root))
+      C = join(C, M.escapedClass(Root));
+    return F.leafFor(E, C, true, "load " + F.textOf(E));
+  }
+
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (auto Path = M.pathOf(ME))
+      return M.read(*Path, S, E);
+    SymRef Base = eval(ME->getBase(), S, D + 1);
+    if (Base->Kind == SymKind::Dim3)
+      if (auto Comp = componentIndex(ME->getMemberDecl()->getName()))
+        return *Comp == 0 ? Base->A : *Comp == 1 ? Base->B : Base->C;
+    if (isa<CXXMethodDecl>(ME->getMemberDecl()))
+      return Base;
+    if (ME->isArrow())
+      return F.leafFor(E, Base->Class, true, "load " + F.textOf(E));
+    return F.leafFor(E, Base->Class, Base->DataDependent, F.textOf(E));
+  }
+
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return Calls.eval(CE, S, D);
+
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXRecordDecl *RD = Construct->getConstructor()->getParent();
+    if (RD && RD->getName() == "dim3" && Construct->getNumArgs() >= 1 &&
+        !Construct->getConstructor()->isCopyOrMoveConstructor()) {
+      SymRef Parts[3] = {sym::constant(1, {32, false}), sym::constant(1, {32, false}),
+                         sym::constant(1, {32, false})};
+      for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I)
+        if (!isa<CXXDefaultArgExpr>(Construct->getArg(I)))
+          Parts[I] = eval(Construct->getArg(I), S, D + 1);
+      return sym::dim3(Parts[0], Parts[1], Parts[2]);
+    }
+    if (Construct->getNumArgs() == 1 &&
+        (Construct->getConstructor()->isCopyOrMoveConstructor() ||
+         Construct->getConstructor()->isConvertingConstructor(false)))
+      return eval(Construct->getArg(0), S, D + 1);
+    std::vector<SymRef> Parts;
+    for (const Expr *Arg : Construct->arguments())
+      Parts.push_back(eval(Arg, S, D + 1));
+    if (auto G = groupTypeOf(Ty))
+      return sym::group(G->first, G->second);
+    return sym::joinLeaf(F.idFor(E), Parts, F.textOf(E));
+  }
+
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    if (ILE->getNumInits() == 1 && isIntegerLike(Ty))
+      return eval(ILE->getInit(0), S, D + 1);
+    std::vector<SymRef> Parts;
+    for (const Expr *Init : ILE->inits())
+      Parts.push_back(eval(Init, S, D + 1));
+    return sym::joinLeaf(F.idFor(E), Parts, F.textOf(E));
+  }
+
+  if (isa<CXXThisExpr>(E)) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
+        MD && MD->isInstance() && !F.ParamValues.empty())
+      return F.ParamValues.front();
+    return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, "this");
+  }
+  if (isa<FloatingLiteral>(E) || isa<StringLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
+      isa<GNUNullExpr>(E) || isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E) ||
+      isa<ImplicitValueInitExpr>(E) || isa<CXXBoolLiteralExpr>(E) || isa<IntegerLiteral>(E))
+    return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, F.textOf(E), IT);
+  if (isa<AtomicExpr>(E))
+    return F.leafFor(E, Uniformity::LaneVarying, true, "atomic " + F.textOf(E));
+  if (isa<StmtExpr>(E) || isa<OpaqueValueExpr>(E))
+    return F.leafFor(E, Uniformity::LaneVarying, true, F.textOf(E));
+
+  // Anything else: as uniform as its children (sound: every input is a child).
+  std::vector<SymRef> Parts;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      Parts.push_back(eval(CE, S, D + 1));
+  return F.withOrigin(sym::joinLeaf(F.idFor(E), Parts, F.textOf(E)), E);
+}
+
+} // namespace divlint

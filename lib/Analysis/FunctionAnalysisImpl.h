@@ -1,0 +1,399 @@
+//===- FunctionAnalysisImpl.h - the parts of one function's data flow -*- C++ -*-===//
+//
+// Private to lib/Analysis. FunctionAnalysis (include/divlint/Analysis/FunctionAnalysis.h) is a
+// forward data flow over one function's clang::CFG. Its parts, one concern each, share one
+// FunctionState (the function, its CFG and what the data flow knows per block):
+//
+//   FunctionAnalysis.cpp     the driver: builds the CFG, runs the fixpoint (and reruns it while
+//                            memory classes grow), hands out branch, sync and return records
+//   FunctionState.cpp        identities of symbolic leaves, CFG queries, the control class
+//   ExprEvaluator.cpp        expressions -> symbolic values (SymExpr)
+//   CallEvaluator.cpp        calls: builtin registers, the intrinsic table, device functions
+//   CooperativeGroups.cpp    cooperative_groups handles, their members and collectives
+//   CudaBuiltins.cpp         CUDA facts: builtin variables, special registers, group types
+//   Memory.cpp               tracked locals (access paths); escaped locals, stores through
+//                            pointers and references
+//   StatementTransfer.cpp    what each CFG statement does to the state
+//   Joins.cpp                joins at merge points; induction variables at loop headers
+//   SyncDependence.cpp       sync and temporal dependence at the end of a divergent region
+//   BranchClassifier.cpp     branch conditions: guards, enclosing loops, lane enumeration
+//   BarrierCheck.cpp         barriers and full-mask *_sync calls under divergent branches
+//   HiddenBranches.cpp       operations nvcc compiles to branches (division, sqrt, cuRAND)
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
+#define DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
+
+#include "divlint/Analysis/FunctionAnalysis.h"
+#include "divlint/Analysis/IntrinsicTable.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace divlint {
+
+/// A tracked location: a local variable, then field declarations (`s.a.b`).
+using AccessPath = std::vector<const clang::ValueDecl *>;
+/// The data-flow state: the value of every tracked location.
+using State = std::map<AccessPath, SymRef>;
+
+constexpr unsigned MaxEvalDepth = 200;
+constexpr unsigned MaxCallDepth = 12;
+constexpr unsigned MaxBlockVisitsPerBlock = 64;
+constexpr unsigned MaxGuardDependences = 4096;
+
+/// The C integer type of \p T ({64, unsigned} when not an integer).
+IntType intTypeOf(clang::QualType T, const clang::ASTContext &Ctx);
+bool isIntegerLike(clang::QualType T);
+/// The SymOp of a binary or compound-assignment operator.
+std::optional<SymOp> binaryOpFor(clang::BinaryOperatorKind K);
+
+//===----------------------------------------------------------------------===//
+// What every part shares
+//===----------------------------------------------------------------------===//
+
+struct FunctionState {
+  FunctionState(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, CallResolver &Calls,
+                const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
+                std::vector<SymRef> ParamValues, unsigned Depth);
+
+  // --- the function and its calling context ---------------------------------------
+  const clang::FunctionDecl *FD;
+  clang::ASTContext &Ctx;
+  CallResolver &Calls;
+  const AnalysisOptions &Opts;
+  std::vector<BlockShape> Shapes;
+  std::vector<SymRef> ParamValues; ///< `this` first for instance methods
+  unsigned Depth;
+  uint64_t Salt = 0; ///< mixes the function and its argument values into every leaf's id
+
+  // --- the CFG ---------------------------------------------------------------------
+  std::unique_ptr<clang::AnalysisDeclContextManager> ADCM;
+  clang::AnalysisDeclContext *ADC = nullptr;
+  clang::CFG *Cfg = nullptr;
+  std::unique_ptr<clang::CFGDomTree> DomTree;
+  std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
+  std::unique_ptr<clang::ControlDependencyCalculator> ControlDeps;
+
+  // --- per block, indexed by block id ----------------------------------------------
+  std::vector<std::optional<State>> Out;
+  std::vector<unsigned> Visits;
+  std::vector<SymRef> CondValue;        ///< the value its terminator tests
+  std::vector<Uniformity> CondClassNow; ///< the class used for sync dependence
+  std::vector<char> IsLoopHeader;
+
+  std::vector<std::pair<SymRef, const clang::CFGBlock *>> Returns; ///< value, block
+  bool Widen = false; ///< past the visit budget: joins make opaque leaves only
+  const clang::CFGBlock *CurrentBlock = nullptr; ///< the block being transferred (calls' control)
+
+  // --- identities of symbolic leaves (FunctionState.cpp) ---------------------------
+  uint64_t idFor(const void *P, uint64_t Extra = 0) const;
+  static uint64_t pathHash(const AccessPath &Path);
+  uint64_t loopId(const clang::CFGBlock *Header) const;
+  std::string pathName(const AccessPath &Path) const;
+  /// Marks an opaque or thread-index leaf with where \p S reads it (for why traces).
+  SymRef withOrigin(SymRef E, const clang::Stmt *S) const;
+  /// Marks an induction variable with where its variable is declared (for why traces).
+  SymRef withDeclOrigin(SymRef E, const AccessPath &Path) const;
+  SymRef leafFor(const clang::Expr *E, Uniformity Class, bool DataDependent, std::string Label);
+  /// The source text of \p S, shortened for labels.
+  std::string textOf(const clang::Stmt *S) const;
+  /// A local of this function (not a variable a lambda captured from its enclosing function).
+  bool isOwnLocal(const clang::VarDecl *VD) const;
+
+  // --- CFG queries (FunctionState.cpp) ---------------------------------------------
+  const clang::CFGBlock *ipdom(const clang::CFGBlock *B) const;
+  bool postDominates(const clang::CFGBlock *A, const clang::CFGBlock *B) const;
+  bool dominates(const clang::CFGBlock *A, const clang::CFGBlock *B) const;
+  /// The header (join block with the back edge) of the loop whose condition block is \p B.
+  const clang::CFGBlock *headerOfLoopCondition(const clang::CFGBlock *B) const;
+  /// Join of the classes of every branch \p B is (transitively) control dependent on.
+  Uniformity controlClass(const clang::CFGBlock *B) const;
+};
+
+//===----------------------------------------------------------------------===//
+// Memory.cpp: where values live
+//===----------------------------------------------------------------------===//
+
+/// The local variable an lvalue is part of (`v`, `s.a`, `a[i]`), if any; not through `->`.
+const clang::VarDecl *rootLocal(const clang::Expr *E);
+
+/// Locals the data flow tracks, by access path, and the ones it cannot: locals whose address
+/// escapes (address taken, bound to a mutable reference, captured by reference) and local
+/// arrays are memory, with one flow-insensitive class each that only grows. Stores through a
+/// pointer or reference parameter are the function's out-parameters: its callers apply them.
+class Memory {
+public:
+  explicit Memory(FunctionState &F) : F(F) {}
+
+  /// Finds the escaped locals and the parameters (before the data flow runs).
+  void findEscapes();
+  bool isEscaped(const clang::VarDecl *VD) const { return Escaped.count(VD); }
+  Uniformity escapedClass(const clang::VarDecl *VD) const { return EscapedClass.lookup(VD); }
+
+  /// The access path of a tracked lvalue (`v`, `s.a.b`); none for memory.
+  std::optional<AccessPath> pathOf(const clang::Expr *E) const;
+  SymRef read(const AccessPath &Path, const State &S, const clang::Expr *Where) const;
+  void write(const AccessPath &Path, SymRef V, State &S) const;
+  /// The value of a whole struct whose fields are tracked one by one.
+  SymRef structValue(const AccessPath &Path, const State &S) const;
+
+  /// An escaped parameter starts with its argument's class (not a change of memory).
+  void noteEntryValue(const clang::VarDecl *VD, Uniformity C);
+  /// A store of class \p C into escaped local \p VD.
+  void noteStore(const clang::VarDecl *VD, Uniformity C);
+  /// A store of class \p C to an lvalue that is not a tracked path: into an escaped local, or
+  /// through a reference or pointer that may alias one.
+  void noteUntrackedStore(const clang::Expr *Bare, Uniformity C);
+  /// Escaped locals passed by mutable reference to \p Callee, when it has no body, get an
+  /// unknown value (a callee with a body says what it stores: CallSummary::StoredThrough).
+  void noteCallArguments(const clang::CallExpr *CE, const clang::FunctionDecl *Callee);
+
+  // --- out-parameters: stores through pointers and references a caller passed ---------
+  /// Per argument (`this` first for member functions): the class of what this function stores
+  /// through it (std::nullopt: nothing).
+  const std::vector<std::optional<Uniformity>> &storedThrough() const { return StoredThrough; }
+  /// A value of class \p C is stored into the lvalue \p Target, as a callee does through a
+  /// reference argument.
+  void storeThrough(const clang::Expr *Target, Uniformity C, State &S);
+  /// A value of class \p C is stored through the pointer \p Ptr, as a callee does through a
+  /// pointer argument.
+  void storeThroughPointer(const clang::Expr *Ptr, Uniformity C, State &S);
+
+  /// Whether a class grew since clearChanged() (the data flow then runs again).
+  bool changed() const { return Changed; }
+  void clearChanged() { Changed = false; }
+  /// No convergence: every escaped local is lane-varying.
+  void giveUp();
+
+private:
+  std::optional<unsigned> argumentIndex(const clang::ParmVarDecl *P) const;
+  /// The argument (`this` is 0 in member functions) whose pointee the lvalue \p LHS lies in:
+  /// `*p`, `p[i]`, `p->f`, `*(p + i)`, a reference parameter, a member through `this`.
+  std::optional<unsigned> storedParameter(const clang::Expr *LHS) const;
+  void noteParameterStore(unsigned Index, Uniformity C);
+
+  FunctionState &F;
+  llvm::DenseSet<const clang::VarDecl *> Escaped;
+  llvm::DenseMap<const clang::VarDecl *, Uniformity> EscapedClass;
+  bool Changed = false;
+  bool HasEscapedScalar = false;
+  std::vector<std::optional<Uniformity>> StoredThrough;
+};
+
+//===----------------------------------------------------------------------===//
+// ExprEvaluator.cpp, CallEvaluator.cpp, CooperativeGroups.cpp: values
+//===----------------------------------------------------------------------===//
+
+class ExprEvaluator;
+
+/// cooperative_groups: group handles (thread_block, tiles, grid, coalesced), their members
+/// (thread_rank, size, shfl, any, ...) and the free functions (tiled_partition, reduce, sync).
+class CooperativeGroupCalls {
+public:
+  CooperativeGroupCalls(FunctionState &F, ExprEvaluator &Eval) : F(F), Eval(Eval) {}
+  /// The value of a call into cooperative_groups; null when its body should be analyzed.
+  SymRef eval(const clang::CallExpr *CE, const clang::FunctionDecl *Callee, State &S, unsigned D);
+
+private:
+  FunctionState &F;
+  ExprEvaluator &Eval;
+};
+
+/// Calls: builtin variables spelled as calls, special registers, min/max, cooperative groups,
+/// the intrinsic table; functions with bodies are analyzed in this context (CallResolver), and
+/// what they store through their arguments is applied here; anything else is lane-varying.
+class CallEvaluator {
+public:
+  CallEvaluator(FunctionState &F, Memory &M, ExprEvaluator &Eval)
+      : F(F), M(M), Eval(Eval), Groups(F, Eval) {}
+  SymRef eval(const clang::CallExpr *CE, State &S, unsigned D);
+
+private:
+  SymRef evalIntrinsic(const clang::CallExpr *CE, const IntrinsicInfo &Info, State &S,
+                       unsigned D);
+  /// What the callee stores through each argument (a CallSummary's StoredThrough), under the
+  /// control of the call.
+  void applyStoresThroughArguments(const clang::CallExpr *CE,
+                                   const std::vector<std::optional<Uniformity>> &Stored,
+                                   State &S);
+
+  FunctionState &F;
+  Memory &M;
+  ExprEvaluator &Eval;
+  CooperativeGroupCalls Groups;
+};
+
+/// The symbolic value of an expression in a state. Reads only: the CFG has a separate element
+/// for every assignment and increment, and StatementTransfer applies them in order.
+class ExprEvaluator {
+public:
+  ExprEvaluator(FunctionState &F, Memory &M) : F(F), M(M), Calls(F, M, *this) {}
+  SymRef eval(const clang::Expr *E, State &S, unsigned D = 0);
+
+private:
+  FunctionState &F;
+  Memory &M;
+  CallEvaluator Calls;
+};
+
+//===----------------------------------------------------------------------===//
+// HiddenBranches.cpp: branches the compiler adds
+//===----------------------------------------------------------------------===//
+
+/// Operations nvcc compiles to branches (HiddenBranchRecord), with their operands' class,
+/// joined over every visit of the site.
+class HiddenBranches {
+public:
+  HiddenBranches(FunctionState &F, const Memory &M, ExprEvaluator &Eval)
+      : F(F), M(M), Eval(Eval) {}
+  /// Records \p St if it is such an operation (before the statement's transfer).
+  void note(const clang::Stmt *St, State &S);
+  std::vector<HiddenBranchRecord> records() const;
+
+private:
+  FunctionState &F;
+  const Memory &M;
+  ExprEvaluator &Eval;
+  std::map<const clang::Expr *, HiddenBranchRecord> BySite;
+};
+
+//===----------------------------------------------------------------------===//
+// BarrierCheck.cpp: barriers and warp-synchronous calls
+//===----------------------------------------------------------------------===//
+
+/// Collects the barriers (__syncthreads, block.sync()) and full-mask warp-synchronous calls
+/// (__syncwarp(), __shfl_sync(0xffffffff, ...)) of the function during the data flow, then
+/// reports the ones a divergent branch lets some threads skip.
+class BarrierCheck {
+public:
+  BarrierCheck(FunctionState &F, ExprEvaluator &Eval) : F(F), Eval(Eval) {}
+  void clear();
+  /// Records \p CE, in block \p B, if it is a barrier or a full-mask *_sync call.
+  void noteCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
+                const clang::CFGBlock *B, State &S);
+  /// The recorded calls that sit under a divergent branch of \p Branches (\p BranchIndex: a
+  /// branch block's record).
+  std::vector<SyncRecord>
+  check(const std::vector<BranchRecord> &Branches,
+        const std::map<const clang::CFGBlock *, size_t> &BranchIndex) const;
+
+private:
+  bool skippingMatters(const clang::CFGBlock *Branch, const clang::CFGBlock *SyncBlock,
+                       bool IsBarrier, bool LaneSplit,
+                       const clang::CallExpr *&ReachedInstead) const;
+
+  FunctionState &F;
+  ExprEvaluator &Eval;
+  std::map<const clang::CallExpr *, const clang::CFGBlock *> SyncCalls;
+  std::set<const clang::CallExpr *> BarrierCalls;
+};
+
+//===----------------------------------------------------------------------===//
+// StatementTransfer.cpp: statements
+//===----------------------------------------------------------------------===//
+
+/// The paths the statements of \p B assign (what StatementTransfer writes), into \p Into.
+void collectAssigned(const Memory &M, const clang::CFGBlock *B, std::set<AccessPath> &Into);
+
+/// What one CFG statement does to the state: declarations, assignments, increments, calls
+/// (stores through arguments, barriers), returns, inline assembly outputs.
+class StatementTransfer {
+public:
+  StatementTransfer(FunctionState &F, Memory &M, ExprEvaluator &Eval, BarrierCheck &Barriers)
+      : F(F), M(M), Eval(Eval), Barriers(Barriers) {}
+  void transfer(const clang::Stmt *St, const clang::CFGBlock *B, State &S);
+
+private:
+  void transferCall(const clang::CallExpr *CE, const clang::CFGBlock *B, State &S);
+  /// Writes \p V to the lvalue \p LHS: its path, else memory.
+  void assign(const clang::Expr *LHS, SymRef V, const clang::CFGBlock *B, State &S);
+  void storeToMemory(const clang::Expr *LHS, const SymRef &V, const clang::CFGBlock *B,
+                     State &S);
+
+  FunctionState &F;
+  Memory &M;
+  ExprEvaluator &Eval;
+  BarrierCheck &Barriers;
+};
+
+//===----------------------------------------------------------------------===//
+// Joins.cpp, SyncDependence.cpp: control
+//===----------------------------------------------------------------------===//
+
+/// The state at the entry of a block: the join of its predecessors' states. Equal values stay,
+/// different values become an opaque leaf of the joined class; at a loop header, a variable the
+/// loop updates as `v = v op step` becomes an induction variable.
+class Joins {
+public:
+  Joins(FunctionState &F, const Memory &M) : F(F), M(M) {}
+  void prepare(unsigned NumBlocks);
+  State join(const clang::CFGBlock *B);
+
+private:
+  const std::set<AccessPath> &assignedInLoop(const clang::CFGBlock *Header);
+
+  FunctionState &F;
+  const Memory &M;
+  std::vector<std::optional<std::set<AccessPath>>> AssignedInLoop;
+};
+
+/// Sync dependence: at the immediate post-dominator of a branch that is not block-uniform,
+/// whatever the branch's region assigned differs between the lanes that took different sides,
+/// or left a loop in different iterations (temporal divergence).
+class SyncDependence {
+public:
+  SyncDependence(FunctionState &F, const Memory &M) : F(F), M(M) {}
+  void prepare(unsigned NumBlocks);
+  void apply(const clang::CFGBlock *B, State &S);
+
+private:
+  const std::set<AccessPath> &assignedInRegion(const clang::CFGBlock *B);
+
+  FunctionState &F;
+  const Memory &M;
+  /// Per block: the branch blocks whose immediate post-dominator it is (where their regions join).
+  std::vector<std::vector<const clang::CFGBlock *>> BranchesEndingAt;
+  std::vector<std::optional<std::set<AccessPath>>> AssignedInRegion;
+};
+
+//===----------------------------------------------------------------------===//
+// BranchClassifier.cpp: branches
+//===----------------------------------------------------------------------===//
+
+/// Classifies branch conditions by lane enumeration (Quantify/LaneEnumerator), with the loops
+/// around them and, once the data flow is done, the guard of the lanes that reach them.
+class BranchClassifier {
+public:
+  explicit BranchClassifier(FunctionState &F) : F(F) {}
+  /// The condition the terminator of \p B tests, as written: the leaf of `a && b` this block
+  /// evaluates; \p Construct gets its kind (if, for, while, do, switch, ?:, &&, ||).
+  static const clang::Expr *leafCondition(const clang::CFGBlock *B, std::string &Construct);
+  EnumerationResult classify(const clang::CFGBlock *B, bool WithGuard);
+  /// Condition values no longer change: guards may be cached.
+  void freezeGuards() { GuardsFinal = true; }
+
+private:
+  SymRef guardOf(const clang::CFGBlock *B, unsigned D, std::set<const clang::CFGBlock *> &Seen);
+  std::vector<LoopContext> loopsAround(const clang::CFGBlock *B);
+
+  FunctionState &F;
+  std::map<uint64_t, EnumerationResult> EnumCache;
+  /// Dependences guardOf may still look at for the current branch: its walk revisits the
+  /// (transitive) dependences of every dependence, cubic on long `else if` chains.
+  unsigned GuardBudget = 0;
+  bool GuardsFinal = false;
+  std::map<const clang::CFGBlock *, SymRef> GuardCache;
+};
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,148 @@
+//===- Joins.cpp - the state at merge points and loop headers ------------===//
+//
+// Equal values stay; different values become an opaque leaf of the joined class (the leaf's id
+// is salted with the block and the path, so a join is the same leaf on every visit). At a loop
+// header, a variable the loop assigns whose back-edge values all read `v op step` (the same
+// step) becomes an induction variable with its entry value as the start; anything else the
+// loop assigns is the join of everything it has been. Past the visit budget (Widen) headers
+// are joined as plain merges, which guarantees termination.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysisImpl.h"
+
+#include "llvm/ADT/Hashing.h"
+
+using namespace clang;
+
+namespace divlint {
+
+void Joins::prepare(unsigned NumBlocks) { AssignedInLoop.assign(NumBlocks, std::nullopt); }
+
+const std::set<AccessPath> &Joins::assignedInLoop(const CFGBlock *Header) {
+  auto &Slot = AssignedInLoop[Header->getBlockID()];
+  if (Slot)
+    return *Slot;
+  Slot.emplace();
+  // The natural loop: blocks that reach a back edge into the header without passing it.
+  std::set<const CFGBlock *> Seen{Header};
+  std::vector<const CFGBlock *> Work;
+  for (const CFGBlock *Pred : Header->preds())
+    if (Pred && F.dominates(Header, Pred))
+      Work.push_back(Pred);
+  collectAssigned(M, Header, *Slot);
+  while (!Work.empty()) {
+    const CFGBlock *X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X).second)
+      continue;
+    collectAssigned(M, X, *Slot);
+    for (const CFGBlock *Pred : X->preds())
+      if (Pred)
+        Work.push_back(Pred);
+  }
+  return *Slot;
+}
+
+/// Recognizes `Back == IV op Step` for the induction variable (LoopId, VarId).
+static bool matchUpdate(const SymRef &Back, uint64_t LoopId, uint64_t VarId, SymOp &Op,
+                        SymRef &Step) {
+  const SymExpr *E = Back.get();
+  while (E && E->Kind == SymKind::Unary && E->Op == SymOp::Cast)
+    E = E->A.get();
+  if (!E || E->Kind != SymKind::Binary)
+    return false;
+  switch (E->Op) {
+  case SymOp::Add: case SymOp::Sub: case SymOp::Mul: case SymOp::Div: case SymOp::Shl:
+  case SymOp::Shr: break;
+  default: return false;
+  }
+  const SymExpr *L = E->A.get();
+  while (L && L->Kind == SymKind::Unary && L->Op == SymOp::Cast)
+    L = L->A.get();
+  uint64_t Want = llvm::hash_combine(LoopId, VarId);
+  if (!L || L->Kind != SymKind::IndVar || L->Id != Want)
+    return false;
+  if (containsIndVar(E->B, LoopId, VarId))
+    return false;
+  Op = E->Op;
+  Step = E->B;
+  return true;
+}
+
+State Joins::join(const CFGBlock *B) {
+  std::vector<std::pair<const CFGBlock *, const State *>> Ins;
+  for (const CFGBlock *Pred : B->preds())
+    if (Pred && F.Out[Pred->getBlockID()])
+      Ins.push_back({Pred, &*F.Out[Pred->getBlockID()]});
+  if (Ins.empty())
+    return State();
+  bool Header = F.IsLoopHeader[B->getBlockID()] && !F.Widen;
+  if (Ins.size() == 1 && !Header)
+    return *Ins.front().second;
+  std::set<AccessPath> Keys;
+  for (auto &[P, St] : Ins)
+    for (auto &KV : *St)
+      Keys.insert(KV.first);
+  const std::set<AccessPath> *LoopVars = Header ? &assignedInLoop(B) : nullptr;
+  State Result;
+  for (const AccessPath &K : Keys) {
+    std::vector<SymRef> Entry, Back;
+    for (auto &[P, St] : Ins) {
+      auto It = St->find(K);
+      if (It == St->end())
+        continue;
+      (Header && F.dominates(B, P) ? Back : Entry).push_back(It->second);
+    }
+    std::vector<SymRef> All(Entry);
+    All.insert(All.end(), Back.begin(), Back.end());
+    uint64_t Id = llvm::hash_combine(F.Salt, B->getBlockID(), F.pathHash(K));
+    if (Header && LoopVars->count(K) && !Entry.empty()) {
+      SymRef Init = Entry.front();
+      for (const SymRef &E : Entry)
+        if (!symEqual(E, Init))
+          Init = sym::joinLeaf(Id ^ 0x1, Entry, F.pathName(K));
+      uint64_t Loop = F.loopId(B), Var = F.pathHash(K);
+      IntType Ty = Init->Ty;
+      if (Back.empty()) {
+        Result[K] = F.withDeclOrigin(
+            sym::indVar(Loop, Var, Init, SymOp::None, nullptr, Ty, F.pathName(K)), K);
+        continue;
+      }
+      SymOp Op = SymOp::None, Op2;
+      SymRef Step, Step2;
+      bool Ok = true;
+      for (const SymRef &BV : Back) {
+        if (!matchUpdate(BV, Loop, Var, Op2, Step2) ||
+            (Step && (Op2 != Op || !symEqual(Step, Step2)))) {
+          Ok = false;
+          break;
+        }
+        Op = Op2;
+        Step = Step2;
+      }
+      if (Ok && Init->Kind != SymKind::Group && Init->Kind != SymKind::Dim3) {
+        Result[K] = F.withDeclOrigin(sym::indVar(Loop, Var, Init, Op, Step, Ty, F.pathName(K)), K);
+        continue;
+      }
+      // Not an induction variable: the class of everything it has been.
+      Result[K] = sym::joinLeaf(Id, All, F.pathName(K));
+      continue;
+    }
+    bool Same = true;
+    for (const SymRef &V : All)
+      Same &= symEqual(V, All.front());
+    if (Same && (Ins.size() == All.size() || !Header)) {
+      Result[K] = All.front();
+      continue;
+    }
+    if (All.front()->Kind == SymKind::Group) {
+      Result[K] = All.front();
+      continue;
+    }
+    Result[K] = sym::joinLeaf(Id, All, F.pathName(K));
+  }
+  return Result;
+}
+
+} // namespace divlint

@@ -1,0 +1,175 @@
+//===- StatementTransfer.cpp - what a statement does to the state --------===//
+//
+// clang's CFG (with every statement added as its own element) lists the assignments,
+// increments and calls of an expression in evaluation order, so each is applied here once, in
+// order; ExprEvaluator only reads. A write to a tracked local replaces its value; a write to
+// anything else is a store to memory (Memory.cpp), as uniform as the value, the index and the
+// control it happens under.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysisImpl.h"
+
+#include "CudaBuiltins.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace divlint {
+
+void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
+  if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+    for (const Decl *Dcl : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(Dcl);
+      if (!VD || !VD->hasLocalStorage())
+        continue;
+      SymRef V = VD->getInit() ? Eval.eval(VD->getInit(), S)
+                               : sym::opaque(F.idFor(VD), Uniformity::BlockUniform, false,
+                                             VD->getNameAsString() + " (uninitialized)",
+                                             intTypeOf(VD->getType(), F.Ctx));
+      if (M.isEscaped(VD)) {
+        M.noteStore(VD, join(V->Class, F.controlClass(B)));
+        continue;
+      }
+      if (auto G = groupTypeOf(VD->getType()); G && V->Kind != SymKind::Group)
+        V = sym::group(G->first, G->second);
+      M.write(AccessPath{VD}, V, S);
+    }
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+    if (!BO->isAssignmentOp())
+      return;
+    SymRef V;
+    if (BO->getOpcode() == BO_Assign) {
+      V = Eval.eval(BO->getRHS(), S);
+    } else {
+      auto Op = binaryOpFor(BO->getOpcode());
+      const auto *CAO = cast<CompoundAssignOperator>(BO);
+      IntType IT = intTypeOf(CAO->getComputationResultType(), F.Ctx);
+      SymRef L = Eval.eval(BO->getLHS(), S), R = Eval.eval(BO->getRHS(), S);
+      if (Op && isIntegerLike(BO->getType()) && isIntegerLike(BO->getRHS()->getType()))
+        V = sym::unary(SymOp::Cast, sym::binary(*Op, sym::unary(SymOp::Cast, L, IT), R, IT),
+                       intTypeOf(BO->getType(), F.Ctx));
+      else
+        V = sym::joinLeaf(F.idFor(BO), {L, R}, F.textOf(BO));
+    }
+    assign(BO->getLHS(), V, B, S);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
+    if (!UO->isIncrementDecrementOp())
+      return;
+    SymRef Old = Eval.eval(UO->getSubExpr(), S);
+    SymRef V = Old;
+    if (isIntegerLike(UO->getType()))
+      V = sym::binary(UO->isIncrementOp() ? SymOp::Add : SymOp::Sub, Old,
+                      sym::constant(1, intTypeOf(UO->getType(), F.Ctx)),
+                      intTypeOf(UO->getType(), F.Ctx));
+    else
+      V = sym::joinLeaf(F.idFor(UO), {Old}, F.textOf(UO));
+    assign(UO->getSubExpr(), V, B, S);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(St)) {
+    transferCall(CE, B, S);
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
+    if (RS->getRetValue())
+      F.Returns.push_back({Eval.eval(RS->getRetValue(), S), B});
+    return;
+  }
+  if (const auto *Asm = dyn_cast<AsmStmt>(St)) {
+    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I) {
+      const Expr *OutE = Asm->getOutputExpr(I);
+      assign(OutE, F.leafFor(OutE, Uniformity::LaneVarying, true, "inline asm output"), B, S);
+    }
+  }
+}
+
+void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, State &S) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  // A call whose value nobody reads (`helper(out, k);`) is still analyzed in this context:
+  // its branches see these arguments, not "no call site".
+  if (Callee && Callee->getDefinition() && !isa<CXXOperatorCallExpr>(CE))
+    Eval.eval(CE, S);
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
+      OCE && OCE->isAssignmentOp() && OCE->getNumArgs() == 2) {
+    SymRef V = Eval.eval(OCE->getArg(1), S);
+    if (OCE->getOperator() != OO_Equal)
+      V = sym::joinLeaf(F.idFor(OCE), {Eval.eval(OCE->getArg(0), S), V}, F.textOf(OCE));
+    assign(OCE->getArg(0), V, B, S);
+    return;
+  }
+  // A non-const method on a tracked object may change it: keep its class at least as high
+  // as the arguments'.
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const auto *MD = MCE->getMethodDecl();
+    const Expr *Obj = MCE->getImplicitObjectArgument();
+    if (MD && !MD->isConst() && Obj && !groupTypeOf(Obj->getType()))
+      if (auto Path = M.pathOf(Obj)) {
+        std::vector<SymRef> Parts{M.structValue(*Path, S)};
+        for (const Expr *A : MCE->arguments())
+          Parts.push_back(Eval.eval(A, S));
+        M.write(*Path, sym::joinLeaf(F.idFor(MCE), Parts, F.pathName(*Path)), S);
+      }
+  }
+  if (Callee) {
+    M.noteCallArguments(CE, Callee);
+    Barriers.noteCall(CE, Callee, B, S);
+  }
+}
+
+void StatementTransfer::assign(const Expr *LHS, SymRef V, const CFGBlock *B, State &S) {
+  if (auto Path = M.pathOf(LHS))
+    M.write(*Path, V, S);
+  else
+    storeToMemory(LHS, V, B, S);
+}
+
+void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CFGBlock *B,
+                                      State &S) {
+  const Expr *Bare = LHS->IgnoreParenImpCasts();
+  Uniformity C = join(V->Class, F.controlClass(B));
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Bare))
+    C = join(C, Eval.eval(ASE->getIdx(), S)->Class);
+  M.noteUntrackedStore(Bare, C);
+}
+
+void collectAssigned(const Memory &M, const CFGBlock *B, std::set<AccessPath> &Into) {
+  for (const CFGElement &El : *B) {
+    auto CS = El.getAs<CFGStmt>();
+    if (!CS)
+      continue;
+    const Stmt *St = CS->getStmt();
+    if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+      for (const Decl *Dcl : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(Dcl))
+          Into.insert(AccessPath{VD});
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+      if (BO->isAssignmentOp())
+        if (auto P = M.pathOf(BO->getLHS()))
+          Into.insert(*P);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
+      if (UO->isIncrementDecrementOp())
+        if (auto P = M.pathOf(UO->getSubExpr()))
+          Into.insert(*P);
+    } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(St)) {
+      if (OCE->isAssignmentOp() && OCE->getNumArgs() > 0)
+        if (auto P = M.pathOf(OCE->getArg(0)))
+          Into.insert(*P);
+    } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(St)) {
+      if (const Expr *Obj = MCE->getImplicitObjectArgument())
+        if (auto P = M.pathOf(Obj))
+          Into.insert(*P);
+    } else if (const auto *Asm = dyn_cast<AsmStmt>(St)) {
+      for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+        if (auto P = M.pathOf(Asm->getOutputExpr(I)))
+          Into.insert(*P);
+    }
+  }
+}
+
+} // namespace divlint

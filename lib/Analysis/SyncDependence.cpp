@@ -1,0 +1,74 @@
+//===- SyncDependence.cpp - divergence that flows out of a region --------===//
+//
+// After a branch that is not block-uniform, a variable its region assigned may hold different
+// values in lanes that took different sides, although each side assigned something uniform:
+// at the branch's immediate post-dominator (CFGPostDomTree) every path assigned in the region
+// takes at least the branch's class. A loop whose exit condition is lane-varying is such a
+// branch too: lanes leave it in different iterations (temporal divergence). So is a divergent
+// `return`, for the code after it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysisImpl.h"
+
+#include "llvm/ADT/Hashing.h"
+
+using namespace clang;
+
+namespace divlint {
+
+void SyncDependence::prepare(unsigned NumBlocks) {
+  AssignedInRegion.assign(NumBlocks, std::nullopt);
+  BranchesEndingAt.assign(NumBlocks, {});
+  for (const CFGBlock *B : *F.Cfg)
+    if (B->succ_size() >= 2)
+      if (const CFGBlock *Join = F.ipdom(B))
+        BranchesEndingAt[Join->getBlockID()].push_back(B);
+}
+
+const std::set<AccessPath> &SyncDependence::assignedInRegion(const CFGBlock *B) {
+  auto &Slot = AssignedInRegion[B->getBlockID()];
+  if (Slot)
+    return *Slot;
+  Slot.emplace();
+  const CFGBlock *Stop = F.ipdom(B);
+  std::set<const CFGBlock *> Seen;
+  std::vector<const CFGBlock *> Work;
+  for (const CFGBlock *Succ : B->succs())
+    if (Succ && Succ != Stop)
+      Work.push_back(Succ);
+  while (!Work.empty()) {
+    const CFGBlock *X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X).second)
+      continue;
+    collectAssigned(M, X, *Slot);
+    for (const CFGBlock *Succ : X->succs())
+      if (Succ && Succ != Stop)
+        Work.push_back(Succ);
+  }
+  return *Slot;
+}
+
+void SyncDependence::apply(const CFGBlock *B, State &S) {
+  // Every non-block-uniform branch whose region ends here: what it assigned now differs
+  // between the lanes that took different sides (or left a loop at different iterations).
+  for (const CFGBlock *Br : BranchesEndingAt[B->getBlockID()]) {
+    if (F.CondClassNow[Br->getBlockID()] == Uniformity::BlockUniform)
+      continue;
+    Uniformity C = F.CondClassNow[Br->getBlockID()];
+    const SymRef &CondV = F.CondValue[Br->getBlockID()];
+    for (const AccessPath &P : assignedInRegion(Br)) {
+      auto It = S.find(P);
+      if (It == S.end() || !It->second || It->second->Kind == SymKind::Group)
+        continue;
+      const SymRef &Old = It->second;
+      It->second = sym::opaque(llvm::hash_combine(F.Salt, Br->getBlockID(), F.pathHash(P), 0x5d),
+                               join(Old->Class, C),
+                               Old->DataDependent || (CondV && CondV->DataDependent),
+                               F.pathName(P), Old->Ty);
+    }
+  }
+}
+
+} // namespace divlint
