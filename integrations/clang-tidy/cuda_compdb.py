@@ -3,9 +3,9 @@
 
 usage: cuda_compdb.py BUILD_DIR OUT_DIR [--cuda-path DIR] [--cuda-gpu-arch sm_XX]
 
-The divlint CLI adjusts nvcc command lines itself (lib/Frontend/CudaFrontend.cpp, cudaArgumentsAdjuster);
-clang-tidy cannot, so editors and CI that run the clang-tidy plugin over a CMake/nvcc build need a
-database clang understands. For every .cu entry this writes the device-side parse divlint uses
+The divlint CLI adjusts nvcc command lines itself (lib/Frontend/CompileDatabase.cpp); clang-tidy
+cannot, so editors and CI that run the clang-tidy plugin over a CMake/nvcc build need a database
+clang understands. For every .cu entry this writes the device-side parse divlint uses
 (`-x cuda --cuda-device-only --cuda-gpu-arch=... -nocudalib ...`) and keeps, from nvcc, only what
 changes the meaning of the source: -I, -D, -U, -isystem, -include, -std. Other entries are copied
 unchanged. OUT_DIR/compile_commands.json is written (OUT_DIR may be BUILD_DIR's sibling: point

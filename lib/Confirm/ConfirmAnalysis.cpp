@@ -1,5 +1,6 @@
 #include "divlint/Confirm/ConfirmAnalysis.h"
 
+#include "divlint/Frontend/CompileDatabase.h"
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -12,6 +12,7 @@
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "divlint/Report/ClangDiagnostics.h"
 #include "divlint/Fix/Config.h"
+#include "divlint/Frontend/CompileDatabase.h"
 #include "divlint/Frontend/CudaFrontend.h"
 #include "divlint/Fix/FixApplication.h"
 #include "divlint/Frontend/MissingIncludes.h"
@@ -330,22 +331,6 @@ std::optional<std::string> buildPathArgument(int Argc, const char **Argv) {
       return A.str();
   }
   return std::nullopt;
-}
-
-/// Every CUDA file of a compile database (by extension, or compiled as CUDA or by nvcc).
-std::vector<std::string> cudaFilesOf(const tooling::CompilationDatabase &DB) {
-  std::vector<std::string> Sources;
-  for (const std::string &File : DB.getAllFiles()) {
-    llvm::StringRef Ext = llvm::sys::path::extension(File);
-    bool Cuda = Ext == ".cu" || Ext == ".cuh";
-    for (const tooling::CompileCommand &C : DB.getCompileCommands(File))
-      for (const std::string &Arg : C.CommandLine)
-        Cuda |= Arg == "cuda" || llvm::StringRef(Arg).ends_with("nvcc");
-    if (Cuda)
-      Sources.push_back(File);
-  }
-  std::sort(Sources.begin(), Sources.end());
-  return Sources;
 }
 
 /// Rejects inputs clang would choke on before parsing: missing, directories, binary data.

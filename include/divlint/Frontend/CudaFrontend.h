@@ -10,7 +10,6 @@
 #ifndef DIVLINT_CUDAFRONTEND_H
 #define DIVLINT_CUDAFRONTEND_H
 
-#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <string>
 #include <vector>
@@ -38,9 +37,6 @@ struct CudaSetup {
 extern const char *const PreludeVirtualPath;
 
 CudaSetup detectCuda(const CudaFrontendOptions &Opts);
-
-/// Adjusts one compile command: drops nvcc-only flags, forces CUDA device-only parsing.
-clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup);
 
 /// The real file system with the prelude and stub CUDA headers laid over it under
 /// /divlint-builtin (pass it to ClangTool when Setup.UsingPrelude).

@@ -1,0 +1,27 @@
+//===- CompileDatabase.h - compile commands of CUDA files -*- C++ -*-===//
+//
+// A compile_commands.json (`-p BUILD_DIR`) names how each file is built, often by nvcc. divlint
+// takes its CUDA files, and from each nvcc command only what changes the meaning of the source
+// (include paths, macros, the language standard), parsed the way CudaFrontend.h describes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_FRONTEND_COMPILEDATABASE_H
+#define DIVLINT_FRONTEND_COMPILEDATABASE_H
+
+#include "divlint/Frontend/CudaFrontend.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <string>
+#include <vector>
+
+namespace divlint {
+
+/// Adjusts one compile command: drops nvcc-only flags, forces CUDA device-only parsing.
+clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup);
+
+/// Every CUDA file of a compile database (by extension, or compiled as CUDA or by nvcc), sorted.
+std::vector<std::string> cudaFilesOf(const clang::tooling::CompilationDatabase &DB);
+
+} // namespace divlint
+
+#endif

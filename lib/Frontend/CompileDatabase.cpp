@@ -1,0 +1,81 @@
+//===- CompileDatabase.cpp - compile commands of CUDA files --------------===//
+
+#include "divlint/Frontend/CompileDatabase.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+
+namespace divlint {
+
+// nvcc flags that take a separate value and mean nothing to clang's device parse.
+static bool nvccFlagTakesValue(llvm::StringRef A) {
+  static const llvm::StringSet<> Flags = {
+      "-o", "-ccbin", "--compiler-bindir", "-Xcompiler", "--compiler-options", "-Xptxas",
+      "-Xlinker", "-Xcudafe", "-gencode", "--generate-code", "-arch", "--gpu-architecture",
+      "-code", "--gpu-code", "-maxrregcount", "-x", "-MF", "-MT", "-MQ", "--options-file",
+      "-t", "--threads"};
+  return Flags.contains(A);
+}
+
+clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) {
+  std::vector<std::string> Extra = Setup.Args;
+  return [Extra](const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
+    clang::tooling::CommandLineArguments Result;
+    if (Args.empty())
+      return Result;
+    bool FromNvcc = llvm::sys::path::filename(Args[0]).contains("nvcc");
+    Result.push_back(FromNvcc ? "clang++" : Args[0]);
+    Result.insert(Result.end(), Extra.begin(), Extra.end());
+    for (size_t I = 1; I < Args.size(); ++I) {
+      llvm::StringRef A = Args[I];
+      if (A == "-x" && I + 1 < Args.size()) { // we choose the language
+        ++I;
+        continue;
+      }
+      if (!FromNvcc) {
+        Result.push_back(A.str());
+        continue;
+      }
+      // From nvcc keep only what changes the meaning of the source.
+      if (A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include") {
+        if (I + 1 < Args.size()) {
+          Result.push_back(A.str());
+          Result.push_back(Args[++I]);
+        }
+        continue;
+      }
+      if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
+          A.starts_with("-isystem") || A.starts_with("-std=") || A == "-fsyntax-only" ||
+          !A.starts_with("-")) {
+        Result.push_back(A.str());
+        continue;
+      }
+      if (A.starts_with("--std=")) {
+        Result.push_back("-std=" + A.drop_front(6).str());
+        continue;
+      }
+      if (nvccFlagTakesValue(A))
+        ++I;
+    }
+    return Result;
+  };
+}
+
+std::vector<std::string> cudaFilesOf(const clang::tooling::CompilationDatabase &DB) {
+  std::vector<std::string> Sources;
+  for (const std::string &File : DB.getAllFiles()) {
+    llvm::StringRef Ext = llvm::sys::path::extension(File);
+    bool Cuda = Ext == ".cu" || Ext == ".cuh";
+    for (const clang::tooling::CompileCommand &C : DB.getCompileCommands(File))
+      for (const std::string &Arg : C.CommandLine)
+        Cuda |= Arg == "cuda" || llvm::StringRef(Arg).ends_with("nvcc");
+    if (Cuda)
+      Sources.push_back(File);
+  }
+  std::sort(Sources.begin(), Sources.end());
+  return Sources;
+}
+
+} // namespace divlint
