@@ -1,0 +1,253 @@
+//===- Options.cpp - the divlint command line and per-file settings ------===//
+//
+// Every option is an llvm::cl option of DivlintCategory (the only category --help shows).
+// libLLVM already registers a `--color` flag; parseCommandLine takes the name for ours.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Options.h"
+
+#include "divlint/Fix/Config.h"
+#include "divlint/Quantify/BlockShape.h"
+#include "divlint/Support/Watchdog.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <tuple>
+
+using namespace clang;
+using namespace divlint;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory DivlintCategory("divlint options");
+
+static cl::opt<std::string> Format("format", cl::desc("Output format: text, json, sarif"),
+                                   cl::init("text"), cl::cat(DivlintCategory));
+static cl::opt<bool> ReportAll("report-all",
+                               cl::desc("Also report block- and warp-uniform branches"),
+                               cl::cat(DivlintCategory));
+static cl::list<std::string> BlockDim("block-dim",
+                                      cl::desc("Block shape X[,Y[,Z]] for kernels without a "
+                                               "constant <<<>>> launch in the file, or "
+                                               "KERNEL:X[,Y[,Z]] for one kernel (over its "
+                                               "launches); may be repeated"),
+                                      cl::cat(DivlintCategory));
+static cl::opt<unsigned> WarpSize("warp-size", cl::desc("Lanes per warp (default 32)"),
+                                  cl::init(0), cl::cat(DivlintCategory));
+static cl::opt<std::string> Checks("checks",
+                                   cl::desc("Rules to report, as globs: 'divlint-*,-divlint-"
+                                            "uniform-branch' (default: all)"),
+                                   cl::cat(DivlintCategory));
+static cl::opt<std::string> MinSeverity("min-severity",
+                                        cl::desc("Hide findings below: note, warning, error"),
+                                        cl::cat(DivlintCategory));
+static cl::opt<std::string> HeaderFilter("header-filter",
+                                         cl::desc("Regex of headers whose findings to show "
+                                                  "(default: '.*', every non-system header, "
+                                                  "as clang-tidy 22)"),
+                                         cl::cat(DivlintCategory));
+static cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regex of headers whose findings to hide even when --header-filter matches"),
+    cl::cat(DivlintCategory));
+static cl::opt<bool> WarningsAsErrors("warnings-as-errors",
+                                      cl::desc("Exit with 1 when there are warnings"),
+                                      cl::cat(DivlintCategory));
+static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its in place (atomically)"),
+                         cl::cat(DivlintCategory));
+static cl::opt<std::string> ExportFixes("export-fixes",
+                                        cl::desc("Write fix-its as clang-apply-replacements "
+                                                 "YAML to this file"),
+                                        cl::cat(DivlintCategory));
+static cl::opt<bool> SimulateFixWriteError("fix-simulate-write-error", cl::Hidden,
+                                           cl::desc("Testing: make --fix fail mid-write"),
+                                           cl::cat(DivlintCategory));
+enum class ColorMode { Auto, Always, Never };
+// Registered under another name: libLLVM already owns "--color" (a true/false flag); main()
+// removes that one and gives this option its name.
+static cl::opt<ColorMode> Color("divlint-color", cl::desc("Colors in text output"),
+                                cl::values(clEnumValN(ColorMode::Auto, "auto", "on a terminal"),
+                                           clEnumValN(ColorMode::Always, "always", "always"),
+                                           clEnumValN(ColorMode::Never, "never", "never")),
+                                cl::init(ColorMode::Auto), cl::cat(DivlintCategory));
+static cl::opt<std::string> CudaPath("cuda-path",
+                                     cl::desc("CUDA installation (default: $CUDA_PATH, then "
+                                              "/usr/local/cuda)"),
+                                     cl::cat(DivlintCategory));
+static cl::opt<std::string> CudaArch("cuda-gpu-arch", cl::desc("GPU architecture parsed for"),
+                                     cl::init("sm_90"), cl::cat(DivlintCategory));
+static cl::opt<bool> NoCuda("no-cuda",
+                            cl::desc("Ignore any CUDA installation; use the built-in prelude"),
+                            cl::cat(DivlintCategory));
+static cl::opt<std::string> ResourceDir("resource-dir",
+                                        cl::desc("clang resource directory (default: the one "
+                                                 "divlint was built with)"),
+                                        cl::cat(DivlintCategory));
+static cl::opt<bool> PrintPrelude("print-prelude", cl::desc("Print the built-in CUDA prelude"),
+                                  cl::cat(DivlintCategory));
+static cl::opt<std::string> SarifRoot("sarif-root",
+                                      cl::desc("Directory SARIF URIs are relative to (%SRCROOT%; "
+                                               "default: the current directory)"),
+                                      cl::cat(DivlintCategory));
+static cl::opt<unsigned> Jobs("j",
+                              cl::desc("Translation units analyzed in parallel (default: all "
+                                       "cores)"),
+                              cl::init(0), cl::cat(DivlintCategory));
+static cl::opt<unsigned> TimeoutSeconds(
+    "timeout",
+    cl::desc("Seconds one translation unit may take (parse and analysis); past it divlint "
+             "stops with an error and exit status 2 (0: no limit; default 300)"),
+    cl::init(300), cl::cat(DivlintCategory));
+static cl::opt<unsigned> MemoryLimitMB(
+    "memory-limit",
+    cl::desc("MiB of resident memory the process may use while analyzing; past it divlint "
+             "stops with an error and exit status 2 (0: no limit; default: 3/4 of the "
+             "machine's memory, so the error comes before the kernel's OOM killer)"),
+    cl::init(0), cl::cat(DivlintCategory));
+
+namespace divlint::tool {
+
+namespace {
+
+/// The -p value, if given (CommonOptionsParser keeps its own copy private).
+std::optional<std::string> buildPathArgument(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if ((A == "-p" || A == "--p") && I + 1 < Argc)
+      return std::string(Argv[I + 1]);
+    if (A.consume_front("-p=") || A.consume_front("--p="))
+      return A.str();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL) {
+  // Without -p or `--`, use no compilation database (and say nothing about not finding one).
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  bool HasDashDash = false, HasBuildPath = false;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    HasDashDash |= A == "--";
+    HasBuildPath |= A == "-p" || A.starts_with("-p=") || A.starts_with("--p=");
+  }
+  if (!HasDashDash && !HasBuildPath)
+    Args.push_back("--");
+  int ArgsSize = static_cast<int>(Args.size());
+
+  if (cl::Option *LLVMColor = cl::getRegisteredOptions().lookup("color"))
+    LLVMColor->removeArgument();
+  Color.setArgStr("color");
+  cl::HideUnrelatedOptions(DivlintCategory);
+  auto Parser = tooling::CommonOptionsParser::create(
+      ArgsSize, Args.data(), DivlintCategory, cl::ZeroOrMore,
+      "divlint: find warp divergence in CUDA device code\n\n"
+      "Classifies every branch condition of __global__/__device__ functions as block-uniform,\n"
+      "warp-uniform or lane-varying. `divlint confirm --help` measures them on a GPU.\n");
+  if (!Parser) {
+    llvm::errs() << "divlint: error: " << llvm::toString(Parser.takeError()) << "\n";
+    return 2;
+  }
+  if (PrintPrelude) {
+    llvm::outs() << builtinPrelude();
+    return 0;
+  }
+  std::optional<ReportFormat> Output = parseReportFormat(Format);
+  if (!Output) {
+    llvm::errs() << "divlint: error: unknown --format='" << Format << "' (use one of "
+                 << reportFormatNames() << ")\n";
+    return 2;
+  }
+  CL.Output = *Output;
+  CL.Colors = Color == ColorMode::Always ||
+              (Color == ColorMode::Auto && llvm::sys::Process::StandardOutIsDisplayed());
+  if (!Checks.empty() && Checks.find_first_not_of(" ,") == std::string::npos) {
+    llvm::errs() << "divlint: error: --checks is empty\n";
+    return 2;
+  }
+  CL.Parser.emplace(std::move(*Parser));
+  CL.BuildPath = buildPathArgument(Argc, Argv);
+  CL.ReportAll = ReportAll;
+  CL.SarifRoot = SarifRoot;
+  CL.WarningsAsErrors = WarningsAsErrors;
+  CL.Fix = Fix;
+  CL.SimulateFixWriteError = SimulateFixWriteError;
+  CL.ExportFixes = ExportFixes;
+  CL.Frontend.CudaPath = CudaPath;
+  CL.Frontend.GpuArch = CudaArch;
+  CL.Frontend.ResourceDir = ResourceDir;
+  CL.Frontend.ForcePrelude = NoCuda;
+  CL.Jobs = Jobs;
+  CL.TimeoutSeconds = TimeoutSeconds;
+  CL.MemoryLimitMB = MemoryLimitMB.getNumOccurrences()
+                         ? MemoryLimitMB
+                         : static_cast<unsigned>(physicalMemoryMB() / 4 * 3);
+  return std::nullopt;
+}
+
+llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
+  auto Config = findConfig(Source);
+  if (!Config)
+    return Config.takeError();
+  FileSettings S;
+  std::string Dim = Config->BlockDim.value_or("");
+  for (const std::string &Value : BlockDim) {
+    if (!llvm::StringRef(Value).contains(':')) {
+      Dim = Value; // the last plain shape wins
+      continue;
+    }
+    auto Kernel = parseKernelBlockShape(Value);
+    if (!Kernel)
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "invalid --block-dim='%s' (expected KERNEL:X[,Y[,Z]], at "
+                                     "most 1024 threads)",
+                                     Value.c_str());
+    S.Analysis.KernelBlockDims[Kernel->first] = Kernel->second;
+  }
+  if (!Dim.empty()) {
+    S.Analysis.BlockDimOption = parseBlockShape(Dim);
+    if (!S.Analysis.BlockDimOption)
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "invalid --block-dim='%s' (expected X[,Y[,Z]], at most "
+                                     "1024 threads)",
+                                     Dim.c_str());
+  }
+  S.Analysis.WarpSize = WarpSize ? WarpSize.getValue() : Config->WarpSize.value_or(32);
+  if (S.Analysis.WarpSize == 0 || S.Analysis.WarpSize > 64)
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "--warp-size must be between 1 and 64");
+  S.Checks = !Checks.empty() ? Checks.getValue() : Config->Checks.value_or("*");
+  std::string Sev = !MinSeverity.empty() ? MinSeverity.getValue()
+                                         : Config->MinSeverity.value_or("note");
+  auto Min = parseSeverity(Sev);
+  if (!Min)
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "invalid --min-severity='%s' (note, warning or error)",
+                                   Sev.c_str());
+  S.Min = *Min;
+  // Like clang-tidy 22: every non-system header unless told otherwise (system headers never
+  // get findings: the analyzer does not locate them).
+  std::string Headers = HeaderFilter.getNumOccurrences() ? HeaderFilter.getValue()
+                                                        : Config->HeaderFilter.value_or(".*");
+  std::string Exclude = ExcludeHeaderFilter.getNumOccurrences()
+                            ? ExcludeHeaderFilter.getValue()
+                            : Config->ExcludeHeaderFilter.value_or("");
+  for (auto [Text, Slot, Name] :
+       {std::make_tuple(&Headers, &S.Headers, "header filter"),
+        std::make_tuple(&Exclude, &S.ExcludeHeaders, "exclude header filter")}) {
+    if (Text->empty())
+      continue;
+    llvm::Regex R(*Text);
+    std::string Error;
+    if (!R.isValid(Error))
+      return llvm::createStringError(std::errc::invalid_argument, "invalid %s '%s': %s", Name,
+                                     Text->c_str(), Error.c_str());
+    Slot->emplace(*Text);
+  }
+  return S;
+}
+
+} // namespace divlint::tool

@@ -1,0 +1,66 @@
+//===- Options.h - the divlint command line and per-file settings -*- C++ -*-===//
+//
+// The options of `divlint [options] FILE... [-- <compiler args>]` (llvm::cl, through clang
+// tooling's CommonOptionsParser, which also reads -p and what follows `--`), parsed once into a
+// CommandLine. Per input file, settingsFor() puts the options that a `.divlint.yaml` may also
+// set on top of that file's configuration.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_TOOLS_DIVLINT_OPTIONS_H
+#define DIVLINT_TOOLS_DIVLINT_OPTIONS_H
+
+#include "divlint/Analysis/FunctionAnalysis.h"
+#include "divlint/Frontend/CudaFrontend.h"
+#include "divlint/Report/Report.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Regex.h"
+#include <optional>
+#include <string>
+
+namespace divlint::tool {
+
+/// What the command line asked for.
+struct CommandLine {
+  /// The inputs and their compile commands (-p BUILD_DIR, or the arguments after `--`).
+  std::optional<clang::tooling::CommonOptionsParser> Parser;
+  /// The -p value, when given.
+  std::optional<std::string> BuildPath;
+
+  ReportFormat Output = ReportFormat::Text;
+  bool Colors = false;
+  bool ReportAll = false;
+  std::string SarifRoot;
+  bool WarningsAsErrors = false;
+
+  std::string Checks; ///< empty: from .divlint.yaml, else all
+
+  bool Fix = false;
+  bool SimulateFixWriteError = false;
+  std::string ExportFixes;
+
+  CudaFrontendOptions Frontend;
+  unsigned Jobs = 0;
+  unsigned TimeoutSeconds = 0;
+  unsigned MemoryLimitMB = 0;
+};
+
+/// Parses the command line into \p CL. Returns the exit status when the command line alone
+/// ends the run: an error (2, said on stderr) or --print-prelude (0).
+std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL);
+
+/// What one input file is analyzed and filtered with (command line over .divlint.yaml).
+struct FileSettings {
+  AnalysisOptions Analysis;
+  std::string Checks = "*";
+  Severity Min = Severity::Note;
+  std::optional<llvm::Regex> Headers, ExcludeHeaders;
+};
+
+/// The settings for one file: its .divlint.yaml, then the command line on top. An error
+/// message that names an option (`--...`) is about the command line, not the file.
+llvm::Expected<FileSettings> settingsFor(const std::string &Source);
+
+} // namespace divlint::tool
+
+#endif

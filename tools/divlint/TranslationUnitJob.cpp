@@ -1,0 +1,187 @@
+//===- TranslationUnitJob.cpp - parse and analyze one input file ---------===//
+
+#include "TranslationUnitJob.h"
+
+#include "divlint/Fix/Config.h"
+#include "divlint/Fix/Suppression.h"
+#include "divlint/Frontend/CompileDatabase.h"
+#include "divlint/Frontend/MissingIncludes.h"
+#include "divlint/Frontend/NvccLeniency.h"
+#include "divlint/Pipeline/TranslationUnitAnalysis.h"
+#include "divlint/Report/ClangDiagnostics.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+
+using namespace clang;
+
+namespace divlint::tool {
+
+/// Prints clang's diagnostics as usual and counts the errors of each file.
+class CountingDiagnostics : public TextDiagnosticPrinter {
+public:
+  CountingDiagnostics(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
+      : TextDiagnosticPrinter(OS, Opts), Out(OS) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticsEngine::Level Lenient = Leniency.levelFor(Level, Info);
+    TextDiagnosticPrinter::HandleDiagnostic(Lenient, Info);
+    if (Lenient != Level && !SaidLenient) { // what nvcc accepts is a warning, not a parse failure
+      Out << "divlint: note: clang rejects this but nvcc accepts it (host code, which divlint "
+             "does not analyze, or a CUDA rule nvcc does not enforce); analyzing the file "
+             "anyway\n";
+      SaidLenient = true;
+    }
+    Level = Lenient;
+    if (Level >= DiagnosticsEngine::Error) {
+      ++Errors;
+      if (FirstError.empty()) {
+        llvm::SmallString<128> Text;
+        Info.FormatDiagnostic(Text);
+        FirstError = Text.str().str();
+      }
+    }
+  }
+  unsigned Errors = 0;
+  std::string FirstError;
+  bool SaidLenient = false;
+  NvccLeniency Leniency;
+  llvm::raw_ostream &out() { return Out; }
+
+private:
+  llvm::raw_ostream &Out;
+};
+
+namespace {
+
+/// Keeps the findings the user asked for: enabled rules, severity, headers, NOLINT.
+std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string &MainFile,
+                                    SourceManager &SM, const FileSettings &S) {
+  std::map<std::string, std::unique_ptr<NoLintDirectives>> NoLint;
+  std::vector<Finding> Kept;
+  for (Finding &F : All) {
+    if (!checkEnabled(S.Checks, F.TheRule) || F.Sev < S.Min)
+      continue;
+    if (F.File != MainFile && (!S.Headers || !S.Headers->match(F.File) ||
+                               (S.ExcludeHeaders && S.ExcludeHeaders->match(F.File))))
+      continue;
+    auto &Directives = NoLint[F.File];
+    if (!Directives) {
+      llvm::StringRef Text;
+      if (auto Ref = SM.getFileManager().getOptionalFileRef(F.File))
+        Text = SM.getBufferData(SM.translateFile(*Ref));
+      Directives = std::make_unique<NoLintDirectives>(Text);
+    }
+    if (Directives->suppresses(F))
+      continue;
+    Kept.push_back(std::move(F));
+  }
+  return Kept;
+}
+
+class AnalysisConsumer : public SemaConsumer {
+public:
+  AnalysisConsumer(TranslationUnitJob &Job, const RunOptions &Run, std::string MainFile)
+      : Job(Job), Run(Run), MainFile(std::move(MainFile)) {}
+  void InitializeSema(Sema &S) override {
+    if (Job.Diags)
+      Job.Diags->Leniency.setSema(&S);
+  }
+  void ForgetSema() override {
+    if (Job.Diags)
+      Job.Diags->Leniency.setSema(nullptr);
+  }
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
+    Job.DeviceFunctions += R.DeviceFunctions;
+    std::vector<Finding> Kept =
+        filterFindings(std::move(R.Findings), MainFile, Ctx.getSourceManager(), Job.Settings);
+    if (Run.Output == ReportFormat::Text) {
+      ReportOptions Opts;
+      Opts.ReportAll = Run.ReportAll;
+      llvm::raw_string_ostream OS(Job.Text);
+      OS.enable_colors(Run.Colors); // buffered, then printed to the terminal
+      emitClangDiagnostics(OS, Kept, Ctx.getSourceManager(), Ctx.getLangOpts(), Run.Colors, Opts);
+    }
+    for (Finding &F : Kept) {
+      // Name the main file as the user did (clang tooling made it absolute).
+      if (F.File == MainFile) {
+        F.File = Job.Input;
+        for (FixSuggestion &Fix : F.Fixes)
+          for (Replacement &Rep : Fix.Replacements)
+            if (Rep.File == MainFile)
+              Rep.File = Job.Input;
+      }
+      Job.Findings.push_back(std::move(F));
+    }
+  }
+
+private:
+  TranslationUnitJob &Job;
+  const RunOptions &Run;
+  std::string MainFile;
+};
+
+class AnalysisActionFactory : public tooling::FrontendActionFactory {
+  class Action : public ASTFrontendAction {
+  public:
+    Action(TranslationUnitJob &Job, const RunOptions &Run) : Job(Job), Run(Run) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                   llvm::StringRef InFile) override {
+      if (Job.Diags) // a missing header is a warning, not the end of the parse
+        CI.getPreprocessor().addPPCallbacks(
+            std::make_unique<SkipMissingIncludes>(CI.getSourceManager(), Job.Diags->out()));
+      return std::make_unique<AnalysisConsumer>(Job, Run, InFile.str());
+    }
+
+  private:
+    TranslationUnitJob &Job;
+    const RunOptions &Run;
+  };
+
+public:
+  AnalysisActionFactory(TranslationUnitJob &Job, const RunOptions &Run) : Job(Job), Run(Run) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Job, Run); }
+
+private:
+  TranslationUnitJob &Job;
+  const RunOptions &Run;
+};
+
+} // namespace
+
+void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compilations,
+            const CudaSetup &Setup, const RunOptions &Run) {
+  tooling::ClangTool Tool(Compilations, {Job.Input}, std::make_shared<PCHContainerOperations>(),
+                          Setup.UsingPrelude ? preludeFileSystem()
+                                             : llvm::vfs::getRealFileSystem());
+  Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
+  DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = Run.Colors;
+  llvm::raw_string_ostream ErrorStream(Job.ClangErrors);
+  ErrorStream.enable_colors(Run.Colors);
+  CountingDiagnostics Diags(ErrorStream, DiagOpts);
+  Job.Diags = &Diags;
+  Tool.setDiagnosticConsumer(&Diags);
+  Tool.setPrintErrorMessage(false);
+  AnalysisActionFactory Factory(Job, Run);
+  int RC = Tool.run(&Factory);
+  Job.Diags = nullptr;
+  if (RC != 0 || Diags.Errors) {
+    Job.ParseFailed = true;
+    Job.ParseMessage = "failed to parse as CUDA (" + std::to_string(Diags.Errors) + " error" +
+                       (Diags.Errors == 1 ? "" : "s") +
+                       (Diags.FirstError.empty() ? "" : "; first: " + Diags.FirstError) + ")";
+  }
+}
+
+} // namespace divlint::tool

@@ -1,0 +1,52 @@
+//===- TranslationUnitJob.h - parse and analyze one input file -*- C++ -*-===//
+//
+// One translation unit of the command line: parsed with its own clang::tooling::ClangTool (so
+// that units can run in parallel), analyzed (Pipeline/TranslationUnitAnalysis.h), its findings
+// filtered (rules, severity, headers, NOLINT) and, for text output, rendered as clang
+// diagnostics while the unit's SourceManager is alive. Everything it produces stays in the job
+// until the run prints it, in input order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_TOOLS_DIVLINT_TRANSLATIONUNITJOB_H
+#define DIVLINT_TOOLS_DIVLINT_TRANSLATIONUNITJOB_H
+
+#include "Options.h"
+#include "divlint/Frontend/CudaFrontend.h"
+#include "divlint/Report/Finding.h"
+#include "divlint/Report/Report.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <string>
+#include <vector>
+
+namespace divlint::tool {
+
+class CountingDiagnostics;
+
+/// One translation unit: what to analyze, and everything it produced (kept apart so that
+/// translation units can run in parallel and still print in a fixed order).
+struct TranslationUnitJob {
+  std::string Input; ///< the source path as given (or as the compile database names it)
+  FileSettings Settings;
+  std::vector<Finding> Findings;
+  std::string Text;        ///< rendered diagnostics (text format)
+  std::string ClangErrors; ///< clang's own diagnostics (parse errors)
+  unsigned DeviceFunctions = 0;
+  bool ParseFailed = false;
+  std::string ParseMessage;
+  CountingDiagnostics *Diags = nullptr; ///< the parse's diagnostics (while it runs)
+};
+
+/// What every job shares (read-only while jobs run).
+struct RunOptions {
+  ReportFormat Output = ReportFormat::Text;
+  bool Colors = false;
+  bool ReportAll = false;
+};
+
+/// Parses and analyzes one translation unit; thread-safe (its own ClangTool and file manager).
+void runJob(TranslationUnitJob &Job, const clang::tooling::CompilationDatabase &Compilations,
+            const CudaSetup &Setup, const RunOptions &Run);
+
+} // namespace divlint::tool
+
+#endif
