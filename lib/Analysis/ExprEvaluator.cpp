@@ -52,9 +52,7 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
       return sym::constant(R.Val.getInt().getExtValue(), IT);
   }
 
-  if (const auto *CE = dyn_cast<ConstantExpr>(E))
-    return eval(CE->getSubExpr(), S, D + 1);
-  if (const auto *FE = dyn_cast<FullExpr>(E))
+  if (const auto *FE = dyn_cast<FullExpr>(E)) // ConstantExpr, ExprWithCleanups
     return eval(FE->getSubExpr(), S, D + 1);
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
     return eval(MTE->getSubExpr(), S, D + 1);

@@ -32,6 +32,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <optional>
 #include <set>
@@ -303,6 +304,13 @@ private:
 
 /// The paths the statements of \p B assign (what StatementTransfer writes), into \p Into.
 void collectAssigned(const Memory &M, const clang::CFGBlock *B, std::set<AccessPath> &Into);
+/// The paths assigned in every block a walk from \p Work reaches, into \p Into. \p Next adds
+/// the blocks the walk goes on to from one; blocks in \p Seen are not entered.
+void collectAssignedInWalk(
+    const Memory &M, std::vector<const clang::CFGBlock *> Work,
+    std::set<const clang::CFGBlock *> Seen,
+    llvm::function_ref<void(const clang::CFGBlock *, std::vector<const clang::CFGBlock *> &)> Next,
+    std::set<AccessPath> &Into);
 
 /// What one CFG statement does to the state: declarations, assignments, increments, calls
 /// (stores through arguments, barriers), returns, inline assembly outputs.

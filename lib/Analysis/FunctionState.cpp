@@ -98,11 +98,9 @@ std::string FunctionState::pathName(const AccessPath &Path) const {
   return S;
 }
 
-SymRef FunctionState::withOrigin(SymRef E, const Stmt *S) const {
-  if (!S || !E || (E->Kind != SymKind::Opaque && E->Kind != SymKind::ThreadIdx))
-    return E;
-  PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(
-      Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc()));
+/// A copy of \p E that says it was read at \p Loc (its expansion), if that is a valid place.
+static SymRef withLocation(SymRef E, SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (PL.isInvalid())
     return E;
   auto Copy = std::make_shared<SymExpr>(*E);
@@ -111,15 +109,14 @@ SymRef FunctionState::withOrigin(SymRef E, const Stmt *S) const {
   return Copy;
 }
 
-SymRef FunctionState::withDeclOrigin(SymRef E, const AccessPath &Path) const {
-  PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(
-      Ctx.getSourceManager().getExpansionLoc(Path.front()->getLocation()));
-  if (PL.isInvalid())
+SymRef FunctionState::withOrigin(SymRef E, const Stmt *S) const {
+  if (!S || !E || (E->Kind != SymKind::Opaque && E->Kind != SymKind::ThreadIdx))
     return E;
-  auto Copy = std::make_shared<SymExpr>(*E);
-  Copy->OriginLine = PL.getLine();
-  Copy->OriginColumn = PL.getColumn();
-  return Copy;
+  return withLocation(std::move(E), S->getBeginLoc(), Ctx.getSourceManager());
+}
+
+SymRef FunctionState::withDeclOrigin(SymRef E, const AccessPath &Path) const {
+  return withLocation(std::move(E), Path.front()->getLocation(), Ctx.getSourceManager());
 }
 
 SymRef FunctionState::leafFor(const Expr *E, Uniformity Class, bool DataDependent,

@@ -25,22 +25,17 @@ const std::set<AccessPath> &Joins::assignedInLoop(const CFGBlock *Header) {
     return *Slot;
   Slot.emplace();
   // The natural loop: blocks that reach a back edge into the header without passing it.
-  std::set<const CFGBlock *> Seen{Header};
-  std::vector<const CFGBlock *> Work;
+  std::vector<const CFGBlock *> BackEdgeSources;
   for (const CFGBlock *Pred : Header->preds())
     if (Pred && F.dominates(Header, Pred))
-      Work.push_back(Pred);
+      BackEdgeSources.push_back(Pred);
   collectAssigned(M, Header, *Slot);
-  while (!Work.empty()) {
-    const CFGBlock *X = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(X).second)
-      continue;
-    collectAssigned(M, X, *Slot);
+  auto Predecessors = [](const CFGBlock *X, std::vector<const CFGBlock *> &Work) {
     for (const CFGBlock *Pred : X->preds())
       if (Pred)
         Work.push_back(Pred);
-  }
+  };
+  collectAssignedInWalk(M, BackEdgeSources, {Header}, Predecessors, *Slot);
   return *Slot;
 }
 

@@ -172,4 +172,18 @@ void collectAssigned(const Memory &M, const CFGBlock *B, std::set<AccessPath> &I
   }
 }
 
+void collectAssignedInWalk(
+    const Memory &M, std::vector<const CFGBlock *> Work, std::set<const CFGBlock *> Seen,
+    llvm::function_ref<void(const CFGBlock *, std::vector<const CFGBlock *> &)> Next,
+    std::set<AccessPath> &Into) {
+  while (!Work.empty()) {
+    const CFGBlock *X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X).second)
+      continue;
+    collectAssigned(M, X, Into);
+    Next(X, Work);
+  }
+}
+
 } // namespace divlint

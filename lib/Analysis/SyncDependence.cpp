@@ -31,22 +31,16 @@ const std::set<AccessPath> &SyncDependence::assignedInRegion(const CFGBlock *B) 
   if (Slot)
     return *Slot;
   Slot.emplace();
+  // The region: the blocks between the branch and its immediate post-dominator.
   const CFGBlock *Stop = F.ipdom(B);
-  std::set<const CFGBlock *> Seen;
-  std::vector<const CFGBlock *> Work;
-  for (const CFGBlock *Succ : B->succs())
-    if (Succ && Succ != Stop)
-      Work.push_back(Succ);
-  while (!Work.empty()) {
-    const CFGBlock *X = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(X).second)
-      continue;
-    collectAssigned(M, X, *Slot);
+  auto Successors = [Stop](const CFGBlock *X, std::vector<const CFGBlock *> &Work) {
     for (const CFGBlock *Succ : X->succs())
       if (Succ && Succ != Stop)
         Work.push_back(Succ);
-  }
+  };
+  std::vector<const CFGBlock *> Start;
+  Successors(B, Start);
+  collectAssignedInWalk(M, Start, {}, Successors, *Slot);
   return *Slot;
 }
 
