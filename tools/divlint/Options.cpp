@@ -161,30 +161,21 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
                  << reportFormatNames() << ")\n";
     return 2;
   }
-  CL.Output = *Output;
-  CL.Colors = Color == ColorMode::Always ||
-              (Color == ColorMode::Auto && llvm::sys::Process::StandardOutIsDisplayed());
+  bool Colors = Color == ColorMode::Always ||
+                (Color == ColorMode::Auto && llvm::sys::Process::StandardOutIsDisplayed());
   if (!Checks.empty() && Checks.find_first_not_of(" ,") == std::string::npos) {
     llvm::errs() << "divlint: error: --checks is empty\n";
     return 2;
   }
   CL.Parser.emplace(std::move(*Parser));
   CL.BuildPath = buildPathArgument(Argc, Argv);
-  CL.ReportAll = ReportAll;
-  CL.SarifRoot = SarifRoot;
-  CL.WarningsAsErrors = WarningsAsErrors;
-  CL.Fix = Fix;
-  CL.SimulateFixWriteError = SimulateFixWriteError;
-  CL.ExportFixes = ExportFixes;
-  CL.Frontend.CudaPath = CudaPath;
-  CL.Frontend.GpuArch = CudaArch;
-  CL.Frontend.ResourceDir = ResourceDir;
-  CL.Frontend.ForcePrelude = NoCuda;
-  CL.Jobs = Jobs;
-  CL.TimeoutSeconds = TimeoutSeconds;
-  CL.MemoryLimitMB = MemoryLimitMB.getNumOccurrences()
-                         ? MemoryLimitMB
-                         : static_cast<unsigned>(physicalMemoryMB() / 4 * 3);
+  CL.Output = {*Output, Colors, ReportAll, SarifRoot, WarningsAsErrors};
+  CL.Fixes = {ExportFixes, Fix, SimulateFixWriteError};
+  CL.Frontend = {CudaPath, CudaArch, ResourceDir, NoCuda};
+  CL.Limits = {Jobs, TimeoutSeconds,
+               MemoryLimitMB.getNumOccurrences()
+                   ? MemoryLimitMB
+                   : static_cast<unsigned>(physicalMemoryMB() / 4 * 3)};
   return std::nullopt;
 }
 

@@ -20,29 +20,39 @@
 
 namespace divlint::tool {
 
+/// How the results are written (read-only while jobs run).
+struct OutputOptions {
+  ReportFormat Format = ReportFormat::Text;
+  bool Colors = false;
+  bool ReportAll = false;
+  std::string SarifRoot;
+  bool WarningsAsErrors = false;
+};
+
+/// --export-fixes and --fix.
+struct FixRequest {
+  std::string ExportPath;
+  bool Apply = false;
+  bool SimulateWriteError = false;
+};
+
+/// How translation units run: in parallel, each under a watchdog.
+struct JobLimits {
+  unsigned Jobs = 0; ///< 0: all cores
+  unsigned TimeoutSeconds = 0;
+  unsigned MemoryLimitMB = 0;
+};
+
 /// What the command line asked for.
 struct CommandLine {
   /// The inputs and their compile commands (-p BUILD_DIR, or the arguments after `--`).
   std::optional<clang::tooling::CommonOptionsParser> Parser;
   /// The -p value, when given.
   std::optional<std::string> BuildPath;
-
-  ReportFormat Output = ReportFormat::Text;
-  bool Colors = false;
-  bool ReportAll = false;
-  std::string SarifRoot;
-  bool WarningsAsErrors = false;
-
-  std::string Checks; ///< empty: from .divlint.yaml, else all
-
-  bool Fix = false;
-  bool SimulateFixWriteError = false;
-  std::string ExportFixes;
-
+  OutputOptions Output;
+  FixRequest Fixes;
   CudaFrontendOptions Frontend;
-  unsigned Jobs = 0;
-  unsigned TimeoutSeconds = 0;
-  unsigned MemoryLimitMB = 0;
+  JobLimits Limits;
 };
 
 /// Parses the command line into \p CL. Returns the exit status when the command line alone

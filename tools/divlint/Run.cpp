@@ -90,9 +90,9 @@ void printJob(const TranslationUnitJob &Job, bool Progress) {
 /// Translation units run in parallel; their output is printed in input order as soon as all
 /// earlier ones are done, so the output is the same for any -j.
 void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDatabase &Compilations,
-             const CudaSetup &Setup, const RunOptions &Run, const CommandLine &CL) {
+             const CudaSetup &Setup, const CommandLine &CL) {
   bool Progress = llvm::sys::Process::StandardErrIsDisplayed() && TUs.size() > 1;
-  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(CL.Jobs));
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(CL.Limits.Jobs));
   std::mutex Lock;
   std::vector<char> Done(TUs.size(), 0);
   size_t NextToPrint = 0, Finished = 0;
@@ -100,8 +100,8 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
     Pool.async([&, I] {
       {
         // clang cannot be interrupted mid-parse: past the limits the process ends (exit 2).
-        WatchdogScope Watch(TUs[I].Input, CL.TimeoutSeconds, CL.MemoryLimitMB);
-        runJob(TUs[I], Compilations, Setup, Run);
+        WatchdogScope Watch(TUs[I].Input, CL.Limits.TimeoutSeconds, CL.Limits.MemoryLimitMB);
+        runJob(TUs[I], Compilations, Setup, CL.Output);
       }
       std::lock_guard<std::mutex> Guard(Lock);
       Done[I] = 1;
@@ -117,15 +117,15 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
 /// --export-fixes, then --fix; false when one fails (said on stderr).
 bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
                 const std::vector<Finding> &Findings) {
-  if (!CL.ExportFixes.empty()) {
-    if (llvm::Error E = exportFixes(CL.ExportFixes, FirstSource, Findings)) {
+  if (!CL.Fixes.ExportPath.empty()) {
+    if (llvm::Error E = exportFixes(CL.Fixes.ExportPath, FirstSource, Findings)) {
       llvm::errs() << "divlint: error: --export-fixes: " << llvm::toString(std::move(E)) << "\n";
       return false;
     }
   }
-  if (CL.Fix) {
+  if (CL.Fixes.Apply) {
     FixOptions FOpts;
-    FOpts.SimulateWriteError = CL.SimulateFixWriteError;
+    FOpts.SimulateWriteError = CL.Fixes.SimulateWriteError;
     auto Changed = applyFixes(Findings, FOpts);
     if (!Changed) {
       llvm::errs() << "divlint: error: --fix: " << llvm::toString(Changed.takeError())
@@ -175,11 +175,7 @@ int runAnalysis(CommandLine &CL) {
     llvm::errs() << "divlint: note: no CUDA installation found"
                  << (CL.Frontend.ForcePrelude ? " (--no-cuda)" : "")
                  << "; using the built-in CUDA prelude\n";
-  RunOptions Run;
-  Run.Output = CL.Output;
-  Run.Colors = CL.Colors;
-  Run.ReportAll = CL.ReportAll;
-  runJobs(TUs, *In.Compilations, Setup, Run, CL);
+  runJobs(TUs, *In.Compilations, Setup, CL);
 
   // Outputs.
   std::vector<Finding> Findings;
@@ -194,11 +190,11 @@ int runAnalysis(CommandLine &CL) {
   }
   std::stable_sort(Findings.begin(), Findings.end(), findingLess);
   ReportOptions ROpts;
-  ROpts.ReportAll = CL.ReportAll;
-  if (!CL.SarifRoot.empty())
-    ROpts.SarifRoot = CL.SarifRoot;
-  if (Run.Output != ReportFormat::Text)
-    writeReport(llvm::outs(), Run.Output, Findings, Errors, ROpts);
+  ROpts.ReportAll = CL.Output.ReportAll;
+  if (!CL.Output.SarifRoot.empty())
+    ROpts.SarifRoot = CL.Output.SarifRoot;
+  if (CL.Output.Format != ReportFormat::Text)
+    writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, ROpts);
   llvm::outs().flush();
 
   if (!writeFixes(CL, In.Sources.front(), Findings))
@@ -211,7 +207,7 @@ int runAnalysis(CommandLine &CL) {
     AnyError |= F.Sev == Severity::Error;
     AnyWarning |= F.Sev == Severity::Warning;
   }
-  return AnyError || (CL.WarningsAsErrors && AnyWarning) ? 1 : 0;
+  return AnyError || (CL.Output.WarningsAsErrors && AnyWarning) ? 1 : 0;
 }
 
 } // namespace divlint::tool

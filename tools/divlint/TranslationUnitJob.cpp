@@ -90,8 +90,8 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
 
 class AnalysisConsumer : public SemaConsumer {
 public:
-  AnalysisConsumer(TranslationUnitJob &Job, const RunOptions &Run, std::string MainFile)
-      : Job(Job), Run(Run), MainFile(std::move(MainFile)) {}
+  AnalysisConsumer(TranslationUnitJob &Job, const OutputOptions &Out, std::string MainFile)
+      : Job(Job), Out(Out), MainFile(std::move(MainFile)) {}
   void InitializeSema(Sema &S) override {
     if (Job.Diags)
       Job.Diags->Leniency.setSema(&S);
@@ -105,12 +105,12 @@ public:
     Job.DeviceFunctions += R.DeviceFunctions;
     std::vector<Finding> Kept =
         filterFindings(std::move(R.Findings), MainFile, Ctx.getSourceManager(), Job.Settings);
-    if (Run.Output == ReportFormat::Text) {
+    if (Out.Format == ReportFormat::Text) {
       ReportOptions Opts;
-      Opts.ReportAll = Run.ReportAll;
+      Opts.ReportAll = Out.ReportAll;
       llvm::raw_string_ostream OS(Job.Text);
-      OS.enable_colors(Run.Colors); // buffered, then printed to the terminal
-      emitClangDiagnostics(OS, Kept, Ctx.getSourceManager(), Ctx.getLangOpts(), Run.Colors, Opts);
+      OS.enable_colors(Out.Colors); // buffered, then printed to the terminal
+      emitClangDiagnostics(OS, Kept, Ctx.getSourceManager(), Ctx.getLangOpts(), Out.Colors, Opts);
     }
     for (Finding &F : Kept) {
       // Name the main file as the user did (clang tooling made it absolute).
@@ -127,53 +127,53 @@ public:
 
 private:
   TranslationUnitJob &Job;
-  const RunOptions &Run;
+  const OutputOptions &Out;
   std::string MainFile;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
   class Action : public ASTFrontendAction {
   public:
-    Action(TranslationUnitJob &Job, const RunOptions &Run) : Job(Job), Run(Run) {}
+    Action(TranslationUnitJob &Job, const OutputOptions &Out) : Job(Job), Out(Out) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    llvm::StringRef InFile) override {
       if (Job.Diags) // a missing header is a warning, not the end of the parse
         CI.getPreprocessor().addPPCallbacks(
             std::make_unique<SkipMissingIncludes>(CI.getSourceManager(), Job.Diags->out()));
-      return std::make_unique<AnalysisConsumer>(Job, Run, InFile.str());
+      return std::make_unique<AnalysisConsumer>(Job, Out, InFile.str());
     }
 
   private:
     TranslationUnitJob &Job;
-    const RunOptions &Run;
+    const OutputOptions &Out;
   };
 
 public:
-  AnalysisActionFactory(TranslationUnitJob &Job, const RunOptions &Run) : Job(Job), Run(Run) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Job, Run); }
+  AnalysisActionFactory(TranslationUnitJob &Job, const OutputOptions &Out) : Job(Job), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Job, Out); }
 
 private:
   TranslationUnitJob &Job;
-  const RunOptions &Run;
+  const OutputOptions &Out;
 };
 
 } // namespace
 
 void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compilations,
-            const CudaSetup &Setup, const RunOptions &Run) {
+            const CudaSetup &Setup, const OutputOptions &Out) {
   tooling::ClangTool Tool(Compilations, {Job.Input}, std::make_shared<PCHContainerOperations>(),
                           Setup.UsingPrelude ? preludeFileSystem()
                                              : llvm::vfs::getRealFileSystem());
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
   DiagnosticOptions DiagOpts;
-  DiagOpts.ShowColors = Run.Colors;
+  DiagOpts.ShowColors = Out.Colors;
   llvm::raw_string_ostream ErrorStream(Job.ClangErrors);
-  ErrorStream.enable_colors(Run.Colors);
+  ErrorStream.enable_colors(Out.Colors);
   CountingDiagnostics Diags(ErrorStream, DiagOpts);
   Job.Diags = &Diags;
   Tool.setDiagnosticConsumer(&Diags);
   Tool.setPrintErrorMessage(false);
-  AnalysisActionFactory Factory(Job, Run);
+  AnalysisActionFactory Factory(Job, Out);
   int RC = Tool.run(&Factory);
   Job.Diags = nullptr;
   if (RC != 0 || Diags.Errors) {

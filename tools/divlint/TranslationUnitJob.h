@@ -36,16 +36,9 @@ struct TranslationUnitJob {
   CountingDiagnostics *Diags = nullptr; ///< the parse's diagnostics (while it runs)
 };
 
-/// What every job shares (read-only while jobs run).
-struct RunOptions {
-  ReportFormat Output = ReportFormat::Text;
-  bool Colors = false;
-  bool ReportAll = false;
-};
-
 /// Parses and analyzes one translation unit; thread-safe (its own ClangTool and file manager).
 void runJob(TranslationUnitJob &Job, const clang::tooling::CompilationDatabase &Compilations,
-            const CudaSetup &Setup, const RunOptions &Run);
+            const CudaSetup &Setup, const OutputOptions &Out);
 
 } // namespace divlint::tool
 
