@@ -49,10 +49,14 @@ public:
   };
   std::map<const FunctionDecl *, LaunchShapes> Launches;
 
+  std::vector<const FunctionDecl *> Invalid; ///< device functions clang marked invalid
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody() && isDeviceFunction(FD) && !FD->isDependentContext() &&
-        !FD->isInvalidDecl() && Seen.insert(FD).second)
-      Functions.push_back(FD);
+    if (!FD->doesThisDeclarationHaveABody() || !isDeviceFunction(FD) || FD->isDependentContext())
+      return true;
+    if (!Seen.insert(FD).second)
+      return true;
+    (FD->isInvalidDecl() ? Invalid : Functions).push_back(FD);
     return true;
   }
 
@@ -556,6 +560,43 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
   for (const FunctionDecl *FD : Analyzed)
     if (!SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       ++Result.DeviceFunctions;
+  // Calls clang could not resolve inside device code (a RecoveryExpr: a call whose argument was
+  // an invalid declaration, say): whatever they call is not analyzed.
+  struct Unresolved : RecursiveASTVisitor<Unresolved> {
+    std::vector<const RecoveryExpr *> Found;
+    bool VisitRecoveryExpr(RecoveryExpr *E) {
+      Found.push_back(E);
+      return true;
+    }
+  };
+  for (const FunctionDecl *FD : C.Functions) {
+    if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())) || !FD->getBody())
+      continue;
+    Unresolved U;
+    U.TraverseStmt(FD->getBody());
+    for (const RecoveryExpr *E : U.Found) {
+      PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(E->getBeginLoc()));
+      if (PL.isValid())
+        Result.NotAnalyzed.push_back(
+            std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine()) + ": '" +
+            text(E->getSourceRange()) +
+            "' uses a declaration clang rejected (an error nvcc accepts): calls through it are "
+            "not analyzed and their branches are not reported");
+    }
+  }
+  for (const FunctionDecl *FD : C.Invalid) {
+    SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
+    PresumedLoc PL = SM.getPresumedLoc(Loc);
+    if (SM.isInSystemHeader(Loc) || PL.isInvalid())
+      continue;
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+    Result.NotAnalyzed.push_back(std::string(PL.getFilename()) + ":" +
+                                 std::to_string(PL.getLine()) + ": device function '" + Name +
+                                 "' was not analyzed: clang marked it invalid after an error "
+                                 "nvcc accepts; its branches are not reported");
+  }
   for (auto &KV : Merged) {
     Finding &F = KV.second;
     if (F.Kernels.size() > 1) {

@@ -79,6 +79,9 @@ void printJob(const TranslationUnitJob &Job, bool Progress) {
   llvm::errs() << Job.ClangErrors;
   llvm::outs() << Job.Text;
   llvm::outs().flush();
+  if (!Job.ParseFailed)
+    for (const std::string &Where : Job.NotAnalyzed)
+      llvm::errs() << "divlint: warning: " << Where << "\n";
   if (Job.ParseFailed)
     llvm::errs() << "divlint: error: " << Job.Input << ": " << Job.ParseMessage << "\n";
   else if (Job.DeviceFunctions == 0)

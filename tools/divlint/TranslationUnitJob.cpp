@@ -103,6 +103,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
     Job.DeviceFunctions += R.DeviceFunctions;
+    Job.NotAnalyzed.insert(Job.NotAnalyzed.end(), R.NotAnalyzed.begin(), R.NotAnalyzed.end());
     std::vector<Finding> Kept =
         filterFindings(std::move(R.Findings), MainFile, Ctx.getSourceManager(), Job.Settings);
     if (Out.Format == ReportFormat::Text) {

@@ -31,6 +31,7 @@ struct TranslationUnitJob {
   std::string Text;        ///< rendered diagnostics (text format)
   std::string ClangErrors; ///< clang's own diagnostics (parse errors)
   unsigned DeviceFunctions = 0;
+  std::vector<std::string> NotAnalyzed; ///< device functions clang marked invalid
   bool ParseFailed = false;
   std::string ParseMessage;
   CountingDiagnostics *Diags = nullptr; ///< the parse's diagnostics (while it runs)

@@ -22,6 +22,10 @@ namespace divlint {
 struct TranslationUnitResult {
   std::vector<Finding> Findings;
   unsigned DeviceFunctions = 0; ///< __global__/__device__ functions with bodies analyzed
+  /// What could not be analyzed after an error divlint lets pass because nvcc accepts it: device
+  /// functions clang marked invalid, expressions it could not resolve. "file:line: what", said
+  /// rather than silently left out.
+  std::vector<std::string> NotAnalyzed;
 };
 
 TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx, const AnalysisOptions &Opts);
