@@ -99,7 +99,6 @@ bool BarrierCheck::skippingMatters(const CFGBlock *Branch, const CFGBlock *SyncB
                                    bool IsBarrier, bool LaneSplit,
                                    const CallExpr *&ReachedInstead) const {
   const CFGBlock *Exit = &F.Cfg->getExit();
-  const CFGBlock *BarrierBlock = SyncBlock;
   std::map<const CFGBlock *, const CallExpr *> BarrierIn;
   for (auto &[Call, Block] : SyncCalls)
     if (BarrierCalls.count(Call) == unsigned(IsBarrier))
@@ -120,9 +119,9 @@ bool BarrierCheck::skippingMatters(const CFGBlock *Branch, const CFGBlock *SyncB
   };
   std::vector<const CFGBlock *> Skips;
   for (const CFGBlock *Succ : Branch->succs())
-    if (Succ && Succ != BarrierBlock && !F.postDominates(BarrierBlock, Succ))
+    if (Succ && Succ != SyncBlock && !F.postDominates(SyncBlock, Succ))
       Skips.push_back(Succ);
-  std::vector<const CFGBlock *> Skipped = Reachable(Skips, BarrierBlock);
+  std::vector<const CFGBlock *> Skipped = Reachable(Skips, SyncBlock);
   for (const CFGBlock *X : Skipped)
     if (auto It = BarrierIn.find(X); It != BarrierIn.end()) {
       ReachedInstead = It->second;
@@ -131,7 +130,7 @@ bool BarrierCheck::skippingMatters(const CFGBlock *Branch, const CFGBlock *SyncB
   if (!LaneSplit)
     return false;
   std::vector<const CFGBlock *> After = Reachable(
-      std::vector<const CFGBlock *>(BarrierBlock->succ_begin(), BarrierBlock->succ_end()), nullptr);
+      std::vector<const CFGBlock *>(SyncBlock->succ_begin(), SyncBlock->succ_end()), nullptr);
   std::set<const CFGBlock *> AfterBarrier(After.begin(), After.end());
   for (const CFGBlock *X : Skipped)
     if (AfterBarrier.count(X))

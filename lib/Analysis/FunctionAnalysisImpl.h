@@ -151,6 +151,8 @@ public:
   void noteEntryValue(const clang::VarDecl *VD, Uniformity C);
   /// A store of class \p C into escaped local \p VD.
   void noteStore(const clang::VarDecl *VD, Uniformity C);
+  /// A store through a pointer divlint cannot follow: it may write any address-taken scalar.
+  void noteStoreThroughUnknownPointer(Uniformity C);
   /// A store of class \p C to an lvalue that is not a tracked path: into an escaped local, or
   /// through a reference or pointer that may alias one.
   void noteUntrackedStore(const clang::Expr *Bare, Uniformity C);

@@ -217,11 +217,17 @@ void Memory::noteUntrackedStore(const Expr *Bare, Uniformity C) {
       return;
     }
   // A store through a pointer: it may alias an address-taken local.
-  if (HasEscapedScalar && (isa<UnaryOperator>(Bare) || isa<ArraySubscriptExpr>(Bare) ||
-                           (isa<MemberExpr>(Bare) && cast<MemberExpr>(Bare)->isArrow())))
-    for (const VarDecl *E : Escaped)
-      if (!E->getType()->isArrayType())
-        noteStore(E, C);
+  if (isa<UnaryOperator>(Bare) || isa<ArraySubscriptExpr>(Bare) ||
+      (isa<MemberExpr>(Bare) && cast<MemberExpr>(Bare)->isArrow()))
+    noteStoreThroughUnknownPointer(C);
+}
+
+void Memory::noteStoreThroughUnknownPointer(Uniformity C) {
+  if (!HasEscapedScalar)
+    return;
+  for (const VarDecl *E : Escaped)
+    if (!E->getType()->isArrayType())
+      noteStore(E, C);
 }
 
 void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee) {
@@ -312,10 +318,7 @@ void Memory::storeThrough(const Expr *Target, Uniformity C, State &S) {
     return;
   }
   // Through a pointer held in a local: it may point at any address-taken local.
-  if (HasEscapedScalar)
-    for (const VarDecl *E : Escaped)
-      if (!E->getType()->isArrayType())
-        noteStore(E, C);
+  noteStoreThroughUnknownPointer(C);
 }
 
 void Memory::storeThroughPointer(const Expr *Ptr, Uniformity C, State &S) {
@@ -344,10 +347,7 @@ void Memory::storeThroughPointer(const Expr *Ptr, Uniformity C, State &S) {
   }
   // Any other pointer (a global buffer, a local pointer variable): it may alias an
   // address-taken local.
-  if (HasEscapedScalar)
-    for (const VarDecl *Esc : Escaped)
-      if (!Esc->getType()->isArrayType())
-        noteStore(Esc, C);
+  noteStoreThroughUnknownPointer(C);
 }
 
 } // namespace divlint

@@ -112,8 +112,7 @@ std::optional<int64_t> LaunchShapeResolver::integer(const Expr *E, unsigned Dept
     return R.Val.getInt().getExtValue();
   if (const VarDecl *VD = localVar(E)) {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-    if (!VD->getInit() || !FD || writesIn(FD).Changed.count(VD) ||
-        writesIn(FD).FieldAssigns.count({VD, 0}))
+    if (!VD->getInit() || !FD || writesIn(FD).Changed.count(VD))
       return std::nullopt;
     return integer(VD->getInit(), Depth + 1);
   }
