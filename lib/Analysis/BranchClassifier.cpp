@@ -100,7 +100,8 @@ std::vector<LoopContext> BranchClassifier::loopsAround(const CFGBlock *B) {
   return Loops;
 }
 
-EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard) {
+EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
+                                             EnumerationQuery *Query) {
   EnumerationQuery Q;
   Q.Cond = F.CondValue[B->getBlockID()];
   Q.WarpSize = F.Opts.WarpSize;
@@ -117,6 +118,8 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard) 
     GuardBudget = MaxGuardDependences;
     Q.Guard = guardOf(B, 0, Seen);
   }
+  if (Query)
+    *Query = Q;
   uint64_t Key = llvm::hash_combine(Q.Cond->Hash, Q.Guard ? Q.Guard->Hash : 0,
                                     Q.IsLoopCondition, Q.MultiWay);
   for (const LoopContext &L : Q.Loops)

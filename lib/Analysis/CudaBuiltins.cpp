@@ -52,6 +52,26 @@ std::optional<std::pair<unsigned, unsigned>> specialRegister(llvm::StringRef Nam
   return std::make_pair(*Var, *Comp);
 }
 
+std::optional<std::pair<unsigned, unsigned>> builtinVarRead(const Expr *E) {
+  const auto *POE = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  if (!POE)
+    return std::nullopt;
+  const auto *Prop = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+  if (!Prop)
+    return std::nullopt;
+  const Expr *BaseExpr = Prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(BaseExpr)) // how clang's CUDA headers spell it
+    BaseExpr = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Base = dyn_cast<DeclRefExpr>(BaseExpr);
+  if (!Base)
+    return std::nullopt;
+  auto Var = builtinVarIndex(Base->getDecl()->getName());
+  auto Comp = componentIndex(Prop->getPropertyDecl()->getName());
+  if (!Var || !Comp)
+    return std::nullopt;
+  return std::make_pair(*Var, *Comp);
+}
+
 bool inCooperativeGroups(const Decl *D) {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))

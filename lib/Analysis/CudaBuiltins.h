@@ -10,6 +10,7 @@
 #ifndef DIVLINT_LIB_ANALYSIS_CUDABUILTINS_H
 #define DIVLINT_LIB_ANALYSIS_CUDABUILTINS_H
 
+#include "divlint/Analysis/CudaNames.h"
 #include "divlint/Analysis/SymExpr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -19,18 +20,12 @@
 
 namespace divlint {
 
-/// The builtin variable a name denotes: 0 threadIdx, 1 blockIdx, 2 blockDim, 3 gridDim.
-std::optional<unsigned> builtinVarIndex(llvm::StringRef Name);
-/// The component `x`, `y`, `z` (also `__fetch_builtin_x`): 0, 1, 2.
-std::optional<unsigned> componentIndex(llvm::StringRef Name);
 /// `__nvvm_read_ptx_sreg_tid_x` and friends: (builtin var index, component).
 std::optional<std::pair<unsigned, unsigned>> specialRegister(llvm::StringRef Name);
 /// The value of component \p Comp of builtin variable \p Var (threadIdx and blockDim are
 /// symbolic; blockIdx and gridDim are block-uniform leaves).
 SymRef builtinVar(unsigned Var, unsigned Comp);
 
-/// Whether \p D is declared in namespace cooperative_groups.
-bool inCooperativeGroups(const clang::Decl *D);
 /// The cooperative-groups kind and tile size of a (possibly derived) group type.
 std::optional<std::pair<GroupKind, int64_t>> groupTypeOf(clang::QualType T);
 /// The object a member function is called on (`g.sync()`), also for a static member called

@@ -204,7 +204,7 @@ void FunctionAnalysis::Impl::finish() {
     R.Terminator = B->getTerminatorStmt();
     R.Construct = Construct;
     R.Value = F.CondValue[B->getBlockID()];
-    R.Result = Classifier.classify(B, /*WithGuard=*/true);
+    R.Result = Classifier.classify(B, /*WithGuard=*/true, &R.Query);
     // The class from the guarded enumeration never goes below what the fixpoint used.
     BranchIndex[B] = Branches.size();
     Branches.push_back(std::move(R));

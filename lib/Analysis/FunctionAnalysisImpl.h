@@ -387,7 +387,9 @@ public:
   /// The condition the terminator of \p B tests, as written: the leaf of `a && b` this block
   /// evaluates; \p Construct gets its kind (if, for, while, do, switch, ?:, &&, ||).
   static const clang::Expr *leafCondition(const clang::CFGBlock *B, std::string &Construct);
-  EnumerationResult classify(const clang::CFGBlock *B, bool WithGuard);
+  /// \p Query, when given, gets the enumeration query (to enumerate again, under a remap).
+  EnumerationResult classify(const clang::CFGBlock *B, bool WithGuard,
+                             EnumerationQuery *Query = nullptr);
   /// Condition values no longer change: guards may be cached.
   void freezeGuards() { GuardsFinal = true; }
 

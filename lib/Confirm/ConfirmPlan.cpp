@@ -118,6 +118,7 @@ FixSuggestion fixItFrom(const json &J) {
   for (const json &R : J.value("replacements", json::array()))
     F.Replacements.push_back({R.value("file", ""), R.value("offset", 0u), R.value("length", 0u),
                               R.value("text", "")});
+  get(J, "predicted_speedup", F.PredictedSpeedup);
   return F;
 }
 
@@ -185,7 +186,10 @@ json fixItToJson(const FixSuggestion &F) {
   for (const Replacement &R : F.Replacements)
     Reps.push_back(
         {{"file", R.File}, {"offset", R.Offset}, {"length", R.Length}, {"text", R.Text}});
-  return {{"description", F.Description}, {"replacements", Reps}};
+  json J = {{"description", F.Description}, {"replacements", Reps}};
+  if (F.PredictedSpeedup)
+    J["predicted_speedup"] = *F.PredictedSpeedup;
+  return J;
 }
 
 json planToJson(const ConfirmPlan &P) {

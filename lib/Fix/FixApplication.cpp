@@ -20,18 +20,27 @@ std::string absolute(llvm::StringRef Path) {
   return std::string(Abs);
 }
 
-/// Replacements per file, without overlaps (the first one wins, as in clang-tidy).
+/// Replacements per file, without overlaps: a fix-it goes in whole or not at all (a remap
+/// half applied would change what the kernel computes); the first one wins, as in clang-tidy.
 std::map<std::string, clang::tooling::Replacements>
 collectReplacements(const std::vector<Finding> &Findings) {
   std::map<std::string, clang::tooling::Replacements> ByFile;
   for (const Finding &F : Findings)
-    for (const FixSuggestion &Fix : F.Fixes)
+    for (const FixSuggestion &Fix : F.Fixes) {
+      auto Trial = ByFile;
+      bool Fits = true;
       for (const Replacement &R : Fix.Replacements) {
         std::string Path = absolute(R.File);
-        if (llvm::Error E = ByFile[Path].add(
-                clang::tooling::Replacement(Path, R.Offset, R.Length, R.Text)))
-          llvm::consumeError(std::move(E)); // overlapping fix: keep the earlier one
+        if (llvm::Error E = Trial[Path].add(
+                clang::tooling::Replacement(Path, R.Offset, R.Length, R.Text))) {
+          llvm::consumeError(std::move(E)); // overlaps an earlier fix-it: keep that one
+          Fits = false;
+          break;
+        }
       }
+      if (Fits && !Fix.Replacements.empty())
+        ByFile = std::move(Trial);
+    }
   return ByFile;
 }
 

@@ -2,6 +2,7 @@
 
 #include "divlint/Quantify/CostModel.h"
 #include "divlint/Quantify/LaunchShapes.h"
+#include "divlint/Fix/WarpAlignedRemap.h"
 #include "divlint/Fix/Rewrites.h"
 #include "divlint/Report/WhyTrace.h"
 
@@ -127,6 +128,9 @@ private:
   std::string joinedShapes() const;
   std::vector<std::string> CurrentAssumptions;
   std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
+  /// Attaches the warp-aligned remap fix-it (lib/Fix/WarpAlignedRemap) to the kernel's branch it
+  /// helps most; where there is none, the remap advice on the kernel's branches says why.
+  void offerWarpAlignedRemap(const FunctionDecl *Kernel, const FunctionAnalysis &FA);
 };
 
 std::string TranslationUnitAnalyzer::text(SourceRange R) const {
@@ -518,6 +522,41 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
   }
 }
 
+void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,
+                                                    const FunctionAnalysis &FA) {
+  std::string WhyNot;
+  std::optional<RemapPlan> Plan =
+      planWarpAlignedRemap(Kernel, FA, CurrentShapes, Costs, Ctx, Opts.WarpSize, WhyNot);
+  Finding Where;
+  if (Plan && !locate(Plan->Branch->Condition->getBeginLoc(), Where))
+    Plan.reset();
+  auto IsAdvice = [](const FixSuggestion &Fix) {
+    return Fix.Replacements.empty() &&
+           llvm::StringRef(Fix.Description).starts_with(RemapAdvicePrefix);
+  };
+  for (auto &[Key, F] : Merged) {
+    if (F.Function != Kernel->getNameAsString() || F.Kernel != CurrentKernel)
+      continue;
+    bool Target = Plan && F.File == Where.File && F.Line == Where.Line &&
+                  F.Column == Where.Column && F.TheRule == Rule::DivergentBranch;
+    for (auto It = F.Fixes.begin(); It != F.Fixes.end(); ++It) {
+      if (!IsAdvice(*It))
+        continue;
+      if (Plan) // the fix-it replaces the advice where it is attached, and names it elsewhere
+        It->Description = Target ? "" : It->Description + " (see the remap fix-it on line " +
+                                             std::to_string(Where.Line) + ")";
+      else if (!WhyNot.empty())
+        It->Description += " (no fix-it for this kernel: " + WhyNot + ")";
+    }
+    llvm::erase_if(F.Fixes, [](const FixSuggestion &Fix) { return Fix.Description.empty(); });
+    if (Target) {
+      for (Replacement &R : Plan->Fix.Replacements)
+        R.File = F.File;
+      F.Fixes.insert(F.Fixes.begin(), Plan->Fix);
+    }
+  }
+}
+
 TranslationUnitResult TranslationUnitAnalyzer::run() {
   Collector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -536,6 +575,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
       continue;
     Analyzed.insert(FD);
     collect(FD, FA, CurrentAssumptions);
+    offerWarpAlignedRemap(FD, FA);
   }
   // Device functions no kernel here calls: analyzed alone, parameters lane-varying. A
   // __host__ __device__ function no device code reaches is host code in this translation unit.

@@ -106,6 +106,8 @@ private:
   std::string LaneMap;
 
   void setThread(unsigned Linear) {
+    if (Q.RemapGroup > 1)
+      Linear = warpAlignedIndex(Linear, Q.RemapGroup, WarpSize);
     Env.Tid[0] = Linear % Shape.X;
     Env.Tid[1] = (Linear / Shape.X) % Shape.Y;
     Env.Tid[2] = Linear / (Shape.X * Shape.Y);
@@ -466,6 +468,12 @@ EnumerationResult Enumerator::run() {
 }
 
 } // namespace
+
+unsigned warpAlignedIndex(unsigned Linear, unsigned Group, unsigned WarpSize) {
+  unsigned Run = Group * WarpSize;
+  unsigned Inside = Linear % Run;
+  return Linear - Inside + (Inside % WarpSize) * Group + Inside / WarpSize;
+}
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
   EnumerationResult R;

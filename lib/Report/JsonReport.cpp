@@ -72,7 +72,10 @@ nlohmann::json findingJson(const Finding &F) {
     for (const Replacement &R : Fix.Replacements)
       Reps.push_back(
           {{"file", R.File}, {"offset", R.Offset}, {"length", R.Length}, {"text", R.Text}});
-    Fixes.push_back({{"description", Fix.Description}, {"replacements", Reps}});
+    nlohmann::json JFix = {{"description", Fix.Description}, {"replacements", Reps}};
+    if (Fix.PredictedSpeedup)
+      JFix["predicted_speedup"] = *Fix.PredictedSpeedup;
+    Fixes.push_back(std::move(JFix));
   }
   J["fixes"] = Fixes;
   return J;

@@ -164,49 +164,57 @@ TEST(ConfirmCommand, FixItVariantsAreBuiltFromTheSourceAsWritten) {
   ASSERT_EQ(O.Code, 0) << O.Err;
   auto Plan = planFromJson(nlohmann::json::parse(readFile(Dir + "/plan.json")));
   ASSERT_TRUE(bool(Plan)) << llvm::toString(Plan.takeError());
-  // Probes in source order: the select (fix-it and advice), `% 4` (advice only), `k < 8`, `i < n`.
+  // Probes in source order: the select (advice only), `% 4` (the remap fix-it), `k < 8`, `i < n`.
   ASSERT_EQ(Plan->Probes.size(), 4u);
   EXPECT_EQ(Plan->Probes[0].Condition, "threadIdx.x % 2 == 0");
-  ASSERT_EQ(Plan->Probes[0].FixIts.size(), 1u) << "the advice-only rewrite is not a fix-it";
+  EXPECT_TRUE(Plan->Probes[0].FixIts.empty()) << "the advice-only select is not a fix-it";
   EXPECT_EQ(Plan->Probes[1].Condition, "threadIdx.x % 4 == 1");
-  EXPECT_TRUE(Plan->Probes[1].FixIts.empty());
+  ASSERT_EQ(Plan->Probes[1].FixIts.size(), 1u);
+  ASSERT_TRUE(Plan->Probes[1].FixIts[0].PredictedSpeedup.has_value());
+  EXPECT_GT(*Plan->Probes[1].FixIts[0].PredictedSpeedup, 1.05);
   std::vector<std::string> Names;
   for (const Variant &V : Plan->Variants)
     Names.push_back(V.Name);
   EXPECT_EQ(Names, (std::vector<std::string>{"original", "probe", "uniform-0", "uniform-1",
-                                             "uniform-3", "unprobed", "fixit-0"}));
+                                             "uniform-3", "unprobed", "fixit-1"}));
 
-  // The unprobed tree is the file as written; the fix-it tree has exactly the fix-it applied.
+  // The unprobed tree is the file as written; the fix-it tree has exactly the fix-it applied:
+  // the remapped index declared first, and every threadIdx.x read through it.
   std::string Written = readFile(Src);
   EXPECT_EQ(readFile(Dir + "/variants/unprobed/src/select.cu"), Written);
-  std::string Fixed = readFile(Dir + "/variants/fixit-0/src/select.cu");
+  std::string Fixed = readFile(Dir + "/variants/fixit-1/src/select.cu");
   EXPECT_EQ(Fixed.find("divlint_rt"), std::string::npos);
-  std::string Before = "  if (threadIdx.x % 2 == 0)\n    v = x[i] * 2.f + 1.f;\n  else\n"
-                       "    v = x[i] * 0.5f - 1.f;";
-  std::string After = "  v = (threadIdx.x % 2 == 0) ? (x[i] * 2.f + 1.f) : (x[i] * 0.5f - 1.f);";
-  ASSERT_NE(Written.find(Before), std::string::npos);
+  std::string Open = "float *y, int n) {";
+  ASSERT_NE(Written.find(Open), std::string::npos);
   std::string Expected = Written;
-  Expected.replace(Written.find(Before), Before.size(), After);
+  Expected.insert(Written.find(Open) + Open.size(),
+                  "\n  // Warp-aligned remap (divlint): lane l of warp w in each run of 4 warps "
+                  "takes index l * 4 + w, so the lanes of a warp agree on index % 4.\n  const "
+                  "unsigned tid_warp_aligned = threadIdx.x / 128 * 128 + threadIdx.x % 32 * 4 + "
+                  "threadIdx.x % 128 / 32;");
+  for (size_t At = Expected.find("threadIdx.x", Expected.find("% 128 / 32;"));
+       At != std::string::npos; At = Expected.find("threadIdx.x", At))
+    Expected.replace(At, 11, "tid_warp_aligned");
   EXPECT_EQ(Fixed, Expected);
-  EXPECT_EQ(readFile(Dir + "/variants/fixit-0/driver.cu"), readFile(Dir + "/driver.cu"));
+  EXPECT_EQ(readFile(Dir + "/variants/fixit-1/driver.cu"), readFile(Dir + "/driver.cu"));
 
   // The original leaves its outputs for the variants built from the source as written.
   std::string Script = readFile(Dir + "/run.sh");
   EXPECT_NE(Script.find("run original \"$DIR/bin/original\" --variant original"),
             std::string::npos);
   EXPECT_NE(Script.find("--dump \"$DIR/ref\""), std::string::npos) << Script;
-  EXPECT_NE(Script.find("run fixit-0 \"$DIR/bin/fixit-0\" --variant fixit-0 --out "
-                        "\"$DIR/results/fixit-0.json\" --reps 30 --warmup 3 "
+  EXPECT_NE(Script.find("run fixit-1 \"$DIR/bin/fixit-1\" --variant fixit-1 --out "
+                        "\"$DIR/results/fixit-1.json\" --reps 30 --warmup 3 "
                         "--compare \"$DIR/ref\""),
             std::string::npos)
       << Script;
-  EXPECT_NE(Script.find("build fixit-0 -O3 -lineinfo -arch=sm_90 -I. -Ivariants/fixit-0/src"),
+  EXPECT_NE(Script.find("build fixit-1 -O3 -lineinfo -arch=sm_90 -I. -Ivariants/fixit-1/src"),
             std::string::npos)
       << Script;
-  EXPECT_NE(Script.find("-o bin/fixit-0 variants/fixit-0/driver.cu"), std::string::npos);
+  EXPECT_NE(Script.find("-o bin/fixit-1 variants/fixit-1/driver.cu"), std::string::npos);
 
   // Both trees compile (nvcc -c, each with its driver), where nvcc exists.
-  for (const char *Name : {"unprobed", "fixit-0"}) {
+  for (const char *Name : {"unprobed", "fixit-1"}) {
     std::vector<std::string> Args = nvccArguments(*Plan, *Plan->variant(Name));
     auto Out = std::find(Args.begin(), Args.end(), "-o");
     ASSERT_NE(Out, Args.end());

@@ -215,3 +215,36 @@ TEST(BlockShape, Parses) {
   EXPECT_FALSE(parseBlockShape("a,b").has_value());
   EXPECT_FALSE(parseBlockShape("1,2,3,4").has_value());
 }
+
+TEST(LaneEnumerator, WarpAlignedIndexIsABijectionOfEachRun) {
+  for (unsigned G : {2u, 3u, 4u, 32u}) {
+    std::vector<int> Seen(G * 32 * 2, 0);
+    for (unsigned L = 0; L < Seen.size(); ++L) {
+      unsigned Index = warpAlignedIndex(L, G, 32);
+      ASSERT_LT(Index, Seen.size());
+      EXPECT_EQ(Index / (G * 32), L / (G * 32)) << "stays inside its run of " << G << " warps";
+      ++Seen[Index];
+      EXPECT_EQ(Index % G, (L / 32) % G) << "index % G is the warp's, for every lane of it";
+    }
+    for (int Count : Seen)
+      EXPECT_EQ(Count, 1);
+  }
+  EXPECT_EQ(warpAlignedIndex(1, 2, 32), 2u);  // lane 1 of warp 0
+  EXPECT_EQ(warpAlignedIndex(33, 2, 32), 3u); // lane 1 of warp 1
+  EXPECT_EQ(warpAlignedIndex(64, 2, 32), 64u);
+}
+
+TEST(LaneEnumerator, RemappedThreadsAgreeOnLaneArithmetic) {
+  EnumerationQuery Q;
+  Q.Cond = cmp(SymOp::EQ, bin(SymOp::Rem, tx(), c(2)), c(0));
+  Q.RemapGroup = 2;
+  auto R = enumerateCondition(Q, shape(256));
+  EXPECT_EQ(R.Class, Uniformity::WarpUniform) << "tid % 2 is the warp's parity once remapped";
+  // A condition that was warp-uniform can split warps under the remap: tid < 32 now holds for
+  // lanes 0-15 of each of the first two warps.
+  Q.Cond = cmp(SymOp::LT, tx(), c(32));
+  R = enumerateCondition(Q, shape(256));
+  EXPECT_EQ(R.Class, Uniformity::LaneVarying);
+  EXPECT_EQ(R.DivergentWarps, 2u);
+  EXPECT_EQ(R.TrueLanes, 16u);
+}

@@ -46,6 +46,7 @@ struct BranchRecord {
   std::string Construct; ///< if, for, while, do, switch, ?:, &&, ||
   SymRef Value;
   EnumerationResult Result;
+  EnumerationQuery Query; ///< what Result enumerated (null Cond: nothing to enumerate)
   std::vector<const clang::Expr *> WhyChain; ///< assignments feeding the condition, seed first
 };
 

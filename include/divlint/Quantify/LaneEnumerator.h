@@ -40,7 +40,15 @@ struct EnumerationQuery {
   /// A `switch`: lanes diverge when their values differ (not only their truth).
   bool MultiWay = false;
   unsigned WarpSize = 32;
+  /// Evaluate as if the threads read their index through the warp-aligned remap of this group
+  /// size (warpAlignedIndex; 0: as written). What lib/Fix/WarpAlignedRemap checks its rewrite by.
+  unsigned RemapGroup = 0;
 };
+
+/// The warp-aligned remap of a linear thread index: inside each run of \p Group * \p WarpSize
+/// threads, physical lane l of warp w reads index l * Group + w, so `index % Group` is the same
+/// for every lane of a warp. A bijection of each run (Group a power of two).
+unsigned warpAlignedIndex(unsigned Linear, unsigned Group, unsigned WarpSize);
 
 struct EnumerationResult {
   Uniformity Class = Uniformity::LaneVarying;

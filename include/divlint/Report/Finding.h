@@ -41,6 +41,9 @@ struct Replacement {
 struct FixSuggestion {
   std::string Description;
   std::vector<Replacement> Replacements; ///< empty: advice only
+  /// The kernel's time as written over its time with the fix-it applied, as the cost model
+  /// predicts it (the warp-aligned remap); std::nullopt where divlint predicts none.
+  std::optional<double> PredictedSpeedup;
 };
 
 struct Finding {

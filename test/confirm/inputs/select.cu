@@ -1,5 +1,6 @@
-// `divlint confirm` fix-it variants: one branch with a fix-it (a branchless select), one with
-// advice only (warp-aligned remapping), and a bounds guard (no rewrite at all).
+// `divlint confirm` fix-it variants: a short select nvcc predicates (advice only), a `% 4` split
+// over a loop that the warp-aligned remap fix-it regroups (both conditions then agree across each
+// warp), and a bounds guard (no rewrite at all).
 __global__ void select_kernel(const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v;

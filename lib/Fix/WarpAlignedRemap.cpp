@@ -1,0 +1,273 @@
+//===- WarpAlignedRemap.cpp - the warp-aligned remap fix-it (issue 15) ---===//
+
+#include "divlint/Fix/WarpAlignedRemap.h"
+
+#include "divlint/Analysis/CudaNames.h"
+#include "divlint/Analysis/IntrinsicTable.h"
+#include "divlint/Quantify/LaneEnumerator.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <cmath>
+#include <set>
+
+using namespace clang;
+
+namespace divlint {
+
+namespace {
+
+/// Smallest gain worth a rewrite that also changes memory access order.
+constexpr double MinSpeedup = 1.05;
+
+/// What in a function (and the functions it calls) makes the remap unsafe, and where the
+/// kernel itself reads threadIdx.x.
+class LanePositionScan : public RecursiveASTVisitor<LanePositionScan> {
+public:
+  explicit LanePositionScan(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// Scans \p FD's body; \p IsKernel: its threadIdx.x reads are the ones to rewrite.
+  void scan(const FunctionDecl *FD, bool IsKernel) {
+    if (!FD || !FD->hasBody() || !Visited.insert(FD->getCanonicalDecl()).second || !Problem.empty())
+      return;
+    bool Saved = InKernel;
+    InKernel = IsKernel;
+    TraverseStmt(FD->getBody());
+    InKernel = Saved;
+  }
+
+  // threadIdx.x and friends: looked at as written, not through the special-register calls
+  // clang expands them to.
+  bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
+    auto Read = builtinVarRead(E);
+    if (!Read)
+      return RecursiveASTVisitor::TraversePseudoObjectExpr(E);
+    if (Read->first != 0)
+      return true;
+    if (Read->second != 0)
+      refuse("it reads threadIdx." + std::string(1, "xyz"[Read->second]) +
+             " (the remap is for one-dimensional blocks)");
+    else if (!InKernel)
+      refuse("a function it calls reads threadIdx.x (it would see the index before the remap)");
+    else
+      TidReads.push_back(E);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee) {
+      refuse("it calls through a pointer divlint cannot follow");
+      return true;
+    }
+    if (inCooperativeGroups(Callee)) {
+      refuse("it uses cooperative groups (which lanes form a group changes)");
+      return true;
+    }
+    if (auto Info = lookupIntrinsic(Callee->getName())) {
+      switch (Info->Kind) {
+      case IntrinsicKind::LaneId:
+      case IntrinsicKind::WarpVote:
+      case IntrinsicKind::Shuffle:
+      case IntrinsicKind::ShuffleRelative:
+      case IntrinsicKind::Varying:
+      case IntrinsicKind::WarpSync:
+        refuse("it calls " + Callee->getName().str() +
+               " (which lanes share a warp is part of what it computes)");
+        return true;
+      default:
+        return true;
+      }
+    }
+    scan(Callee, /*IsKernel=*/false);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *) {
+    refuse("it has inline asm");
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (inCooperativeGroups(E->getDecl()))
+      refuse("it uses cooperative groups (which lanes form a group changes)");
+    else if (E->getType().isVolatileQualified() ||
+             (E->getType()->isPointerType() &&
+              E->getType()->getPointeeType().isVolatileQualified()))
+      refuse("it uses volatile memory (warp-synchronous code assumes which lanes share a warp)");
+    return true;
+  }
+
+  std::string Problem;
+  std::vector<const Expr *> TidReads;
+
+private:
+  ASTContext &Ctx;
+  llvm::SmallPtrSet<const Decl *, 16> Visited;
+  bool InKernel = true;
+  void refuse(std::string Why) {
+    if (Problem.empty())
+      Problem = std::move(Why);
+  }
+};
+
+/// The kernel's lost time over its own cost (KernelSlowdown - 1) for one enumerated branch;
+/// std::nullopt where data decides (a range, not a number).
+std::optional<double> lostShare(CostModel &Costs, const FunctionDecl *FD, const BranchRecord &BR,
+                                const EnumerationResult &R, unsigned WarpSize) {
+  if (R.Class != Uniformity::LaneVarying)
+    return 0.0;
+  if (!R.Enumerated || R.Sampled) // a split for sampled values is not a number to sum
+    return std::nullopt;
+  Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, WarpSize);
+  if (P.LikelyPredicated) // nvcc emits a select: there is no divergence to regroup away
+    return 0.0;
+  if (!P.KernelSlowdown.point())
+    return std::nullopt;
+  return P.KernelSlowdown.Low - 1;
+}
+
+/// A local name for the remapped index that the kernel does not use yet.
+std::string freshName(llvm::StringRef Body) {
+  std::string Name = "tid_warp_aligned";
+  for (unsigned I = 2; Body.contains(Name); ++I)
+    Name = "tid_warp_aligned" + std::to_string(I);
+  return Name;
+}
+
+} // namespace
+
+std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
+                                              const FunctionAnalysis &FA,
+                                              const std::vector<BlockShape> &Shapes,
+                                              CostModel &Costs, ASTContext &Ctx,
+                                              unsigned WarpSize, std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  WarpSize = WarpSize ? WarpSize : 32;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
+  if (!Body || Kernel->isTemplateInstantiation() || Kernel->getDescribedFunctionTemplate()) {
+    WhyNot = "the kernel is a template (one rewrite would change every instantiation)";
+    return std::nullopt;
+  }
+  for (const BlockShape &S : Shapes)
+    if (S.assumed() || S.Source == "unknown" || S.Y != 1 || S.Z != 1) {
+      WhyNot = "the block shape is not known to be one-dimensional (" + S.str() + ", " +
+               S.Source + ")";
+      return std::nullopt;
+    }
+
+  LanePositionScan Scan(Ctx);
+  Scan.scan(Kernel, /*IsKernel=*/true);
+  if (!Scan.Problem.empty()) {
+    WhyNot = Scan.Problem;
+    return std::nullopt;
+  }
+  if (Scan.TidReads.empty()) {
+    WhyNot = "the kernel does not read threadIdx.x itself";
+    return std::nullopt;
+  }
+  // Every read is rewritten in place: it must be spelled in the kernel's own file.
+  FileID KernelFile = SM.getFileID(Body->getLBracLoc());
+  if (Body->getLBracLoc().isMacroID() || SM.isInSystemHeader(Body->getLBracLoc())) {
+    WhyNot = "the kernel body is not plain source";
+    return std::nullopt;
+  }
+  for (const Expr *E : Scan.TidReads)
+    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID() ||
+        SM.getFileID(E->getBeginLoc()) != KernelFile) {
+      WhyNot = "threadIdx.x is read inside a macro";
+      return std::nullopt;
+    }
+
+  // Each candidate group: enumerate every branch that depends on the thread index again.
+  std::optional<RemapPlan> Best;
+  double BeforeTotal = 0;
+  std::vector<std::optional<double>> Before;
+  for (const BranchRecord &BR : FA.branches()) {
+    Before.push_back(BR.Query.Cond ? lostShare(Costs, Kernel, BR, BR.Result, WarpSize)
+                                   : std::optional<double>());
+    if (Before.back())
+      BeforeTotal += *Before.back();
+  }
+  for (unsigned G = 2; G <= WarpSize; ++G) {
+    if (std::any_of(Shapes.begin(), Shapes.end(),
+                    [&](const BlockShape &S) { return S.X % (G * WarpSize) != 0; }))
+      continue;
+    double AfterTotal = 0;
+    const BranchRecord *MostImproved = nullptr;
+    double MostGain = 0;
+    bool Predictable = true;
+    const auto &Branches = FA.branches();
+    for (size_t I = 0; I < Branches.size() && Predictable; ++I) {
+      const BranchRecord &BR = Branches[I];
+      if (!BR.Query.Cond || BR.Result.Class == Uniformity::BlockUniform)
+        continue;
+      if (!Before[I]) // data decides, before and after: not counted either way
+        continue;
+      EnumerationQuery Q = BR.Query;
+      Q.RemapGroup = G;
+      EnumerationResult R = enumerateCondition(Q, Shapes);
+      std::optional<double> After = lostShare(Costs, Kernel, BR, R, WarpSize);
+      if (!After) {
+        Predictable = false;
+        break;
+      }
+      AfterTotal += *After;
+      if (*Before[I] - *After > MostGain) {
+        MostGain = *Before[I] - *After;
+        MostImproved = &BR;
+      }
+    }
+    if (!Predictable || !MostImproved)
+      continue;
+    double Speedup = (1 + BeforeTotal) / (1 + AfterTotal);
+    if (Speedup < MinSpeedup || (Best && Speedup <= Best->PredictedSpeedup * 1.001))
+      continue;
+    Best = RemapPlan{G, Speedup, MostImproved, {}};
+  }
+  if (!Best) {
+    WhyNot = "no warp-aligned remap of the block makes the kernel's branches cheaper";
+    return std::nullopt;
+  }
+
+  // The rewrite: one declaration at the top of the body, every threadIdx.x read replaced.
+  unsigned G = Best->Group, Run = G * WarpSize;
+  SourceLocation AfterBrace = Body->getLBracLoc().getLocWithOffset(1);
+  llvm::StringRef BodyText = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(Body->getSourceRange()), SM, LO);
+  std::string Name = freshName(BodyText);
+  std::string Indent = "  ";
+  if (!Body->body_empty()) {
+    SourceLocation First = SM.getExpansionLoc(Body->body_front()->getBeginLoc());
+    Indent = Lexer::getIndentationForLine(First, SM).str();
+  }
+  std::string R = std::to_string(Run), W = std::to_string(WarpSize), GS = std::to_string(G);
+  std::string Decl =
+      "\n" + Indent + "// Warp-aligned remap (divlint): lane l of warp w in each run of " + GS +
+      " warps takes index l * " + GS + " + w, so the lanes of a warp agree on index % " + GS +
+      ".\n" + Indent + "const unsigned " + Name + " = threadIdx.x / " + R + " * " + R +
+      " + threadIdx.x % " + W + " * " + GS + " + threadIdx.x % " + R + " / " + W + ";";
+  auto Offset = [&](SourceLocation L) { return SM.getFileOffset(L); };
+  Best->Fix.Replacements.push_back({"", Offset(AfterBrace), 0, Decl});
+  std::set<unsigned> Seen;
+  for (const Expr *E : Scan.TidReads) {
+    CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+    unsigned Begin = Offset(Range.getBegin());
+    unsigned End = Offset(Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, LO));
+    if (Seen.insert(Begin).second)
+      Best->Fix.Replacements.push_back({"", Begin, End - Begin, Name});
+  }
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), "%.2fx", Best->PredictedSpeedup);
+  Best->Fix.Description =
+      "warp-aligned remap: read threadIdx.x through a bijection of each run of " + GS +
+      " warps (" + R + " threads) so that the lanes of every warp take the same side; predicted " +
+      "kernel speedup " + Buf + " (divlint's cost model). Memory indexed by the thread index is " +
+      "then touched in " + GS + "-strided order inside a warp (less coalescing, shared-memory " +
+      "bank conflicts), and a bounds check may split up to " + GS + " warps instead of one; " +
+      "the prediction does not count these: measure with divlint confirm";
+  Best->Fix.PredictedSpeedup = std::round(Best->PredictedSpeedup * 1000) / 1000;
+  return Best;
+}
+
+} // namespace divlint
