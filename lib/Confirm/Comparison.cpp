@@ -133,6 +133,11 @@ static FixItMeasurement measureFixIt(const ProbeSite &S, const Variant &V, const
     F.BaselineMs = Baseline->Time->MedianMs;
     F.Speedup = Baseline->Time->MedianMs / F.Time->MedianMs;
     F.SpeedupNoise = std::hypot(medianUncertainty(*Baseline->Time), medianUncertainty(*F.Time));
+    if (F.Fix.PredictedSpeedup)
+      F.SpeedupVerdict = *F.SpeedupNoise > Tol.Slowdown ? Verdict::Inconclusive
+                         : withinRelative(*F.Fix.PredictedSpeedup, *F.Speedup, Tol.Slowdown)
+                             ? Verdict::Confirmed
+                             : Verdict::Refuted;
   }
   if (!Original || Original->Status != RunStatus::Ok) {
     F.Problem = "no original outputs to compare with";

@@ -96,7 +96,7 @@ void writeFixItTable(llvm::raw_ostream &OS, const ConfirmOutcome &O) {
         "original's, tolerance "
      << fmt(O.Tol.Output, "%.0e") << " relative):\n"
      << cell("id", 3) << cell("location", 22) << cell("condition", 24) << cell("variant", 12)
-     << cell("fix-it time", 12) << cell("speedup", 16) << "outputs\n";
+     << cell("fix-it time", 12) << cell("speedup", 16) << cell("predicted", 22) << "outputs\n";
   for (const BranchComparison &B : O.Branches)
     for (const FixItMeasurement &F : B.FixIts) {
       std::string Speedup = num(F.Speedup, "%.3fx");
@@ -105,6 +105,11 @@ void writeFixItTable(llvm::raw_ostream &OS, const ConfirmOutcome &O) {
       OS << cell(std::to_string(B.Site.Id), 3) << cell(location(B.Site), 22)
          << cell(B.Site.Condition, 24) << cell(F.Variant, 12)
          << cell(F.Time ? fmt(F.Time->MedianMs, "%.4f") + " ms" : "-", 12) << cell(Speedup, 16)
+         << cell(F.Fix.PredictedSpeedup
+                     ? fmt(*F.Fix.PredictedSpeedup, "%.2fx") +
+                           (F.SpeedupVerdict ? " " + verdictName(*F.SpeedupVerdict).str() : "")
+                     : "-",
+                 22)
          << (F.Problem.empty() ? outputsText(F) : F.Problem) << "\n"
          << "   " << F.Fix.Description
          << (F.Baseline == "original" ? " (timed against the probed original)" : "") << "\n";
@@ -121,6 +126,9 @@ json fixItJson(const FixItMeasurement &F) {
           {"baseline_median_ms", opt(F.BaselineMs)},
           {"speedup", opt(F.Speedup)},
           {"speedup_noise", opt(F.SpeedupNoise)},
+          {"predicted_speedup", opt(F.Fix.PredictedSpeedup)},
+          {"speedup_verdict",
+           F.SpeedupVerdict ? json(verdictName(*F.SpeedupVerdict).str()) : json(nullptr)},
           {"outputs", outputMatchName(F.Outputs).str()},
           {"max_rel_diff", opt(F.MaxRelDiff)},
           {"differing_elements", F.DifferingElements},

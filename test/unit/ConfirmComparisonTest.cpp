@@ -459,3 +459,23 @@ TEST(ConfirmComparison, FixItsAreTimedAgainstTheUnprobedSourceAndCompared) {
   EXPECT_FALSE(Crashed.Branches[0].FixIts[0].Speedup);
   EXPECT_TRUE(Crashed.Problems.empty());
 }
+
+TEST(ConfirmComparison, PredictedFixItSpeedupIsJudged) {
+  auto Run = [](double PredictedSpeedup, double FixedMs, double Spread) {
+    Fixture F;
+    ProbeSite S = site(0, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+    FixSuggestion Remap = selectFix();
+    Remap.PredictedSpeedup = PredictedSpeedup;
+    S.FixIts.push_back(Remap);
+    F.add(S, counters(8, 8, 256, 128, 8, 8));
+    F.uniformized(0, timing(0.9));
+    F.asWritten("unprobed", VariantRole::Unprobed, timing(1.0), "aa");
+    F.asWritten("fixit-0", VariantRole::FixIt, timing(FixedMs, Spread), "aa", 0u);
+    return compare(F.Plan, F.Results, Tolerances()).Branches[0].FixIts[0];
+  };
+  FixItMeasurement Close = Run(1.9, 0.5, 0.02); // measured 2.0x
+  ASSERT_TRUE(Close.SpeedupVerdict.has_value());
+  EXPECT_EQ(*Close.SpeedupVerdict, Verdict::Confirmed);
+  EXPECT_EQ(*Run(1.5, 0.5, 0.02).SpeedupVerdict, Verdict::Refuted) << "1.5x vs 2.0x: off 25%";
+  EXPECT_EQ(*Run(1.9, 0.5, 2.0).SpeedupVerdict, Verdict::Inconclusive) << "noise wider than 20%";
+}

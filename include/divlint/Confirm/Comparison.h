@@ -69,6 +69,9 @@ struct FixItMeasurement {
   std::optional<double> BaselineMs;   ///< its median
   std::optional<double> Speedup;      ///< T(baseline) / T(fix-it)
   std::optional<double> SpeedupNoise; ///< relative uncertainty of that ratio
+  /// The fix-it's predicted speedup (the remap's: the kernel's lost time regrouped away) judged
+  /// against the measured one with the slowdown tolerance; inconclusive when the noise is wider.
+  std::optional<Verdict> SpeedupVerdict;
   OutputMatch Outputs = OutputMatch::Unknown;
   std::optional<double> MaxRelDiff;   ///< largest relative difference over the buffers
   uint64_t DifferingElements = 0;     ///< elements whose bytes differ, over the buffers
