@@ -292,18 +292,8 @@ double CostModel::computeCost(const Stmt *S) {
     return cost(If->getCond()) + 0.5 * (cost(If->getThen()) + cost(If->getElse()));
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
     double Trips = tripCount(S).value_or(DefaultTripCount);
-    double Body = 0, Once = 0;
-    if (const auto *For = dyn_cast<ForStmt>(S)) {
-      Once = cost(For->getInit());
-      Body = cost(For->getBody()) + cost(For->getCond()) + cost(For->getInc());
-    } else if (const auto *While = dyn_cast<WhileStmt>(S)) {
-      Body = cost(While->getBody()) + cost(While->getCond());
-    } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
-      Body = cost(Do->getBody()) + cost(Do->getCond());
-    } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
-      Body = cost(Range->getBody()) + 2;
-    }
-    return Once + Trips * Body + 1;
+    const auto *For = dyn_cast<ForStmt>(S);
+    return (For ? cost(For->getInit()) : 0) + Trips * iterationCost(S) + 1;
   }
   if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
     unsigned Cases = 0;
@@ -315,6 +305,18 @@ double CostModel::computeCost(const Stmt *S) {
   for (const Stmt *Child : S->children())
     Sum += cost(Child);
   return Sum;
+}
+
+double CostModel::iterationCost(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return cost(For->getBody()) + cost(For->getCond()) + cost(For->getInc());
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return cost(While->getBody()) + cost(While->getCond());
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return cost(Do->getBody()) + cost(Do->getCond());
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    return cost(Range->getBody()) + 2;
+  return 0;
 }
 
 bool CostModel::hasSideEffects(const Stmt *S) {
@@ -432,9 +434,19 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   std::vector<const Stmt *> Loops = enclosingLoops(Condition ? static_cast<const Stmt *>(Condition)
                                                              : Terminator);
   P.LoopDepth = static_cast<unsigned>(Loops.size());
+  // The condition of a loop whose trip count the lanes decide, enumerated to the end: how often
+  // a warp tests it, and the loop's cost at the lanes' mean trip count, come from the lanes.
+  const Stmt *LaneCountedLoop = nullptr;
+  if (R.MeanLaneTrips && R.EvaluationsPerWarp && Loops.size() == 1 && Loops.front() == Terminator &&
+      !tripCount(Terminator))
+    LaneCountedLoop = Terminator;
   bool UnknownTrips = false;
   for (const Stmt *L : Loops) {
     auto Trips = tripCount(L);
+    if (L == LaneCountedLoop) {
+      P.Frequency *= *R.EvaluationsPerWarp;
+      continue;
+    }
     UnknownTrips |= !Trips;
     P.Frequency *= Trips.value_or(DefaultTripCount);
   }
@@ -449,6 +461,9 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   // 16-thread block has 16, a guard `lane < 8` leaves 8.
   double Lanes = std::min<double>(WarpSize, R.LanesPerWarp.value_or(WarpSize));
   double Kernel = FD ? functionCost(FD) : 0;
+  if (LaneCountedLoop && Kernel > 0) // functionCost priced it at the default trip count
+    Kernel = std::max(1.0, Kernel + (*R.MeanLaneTrips - DefaultTripCount) *
+                                        iterationCost(LaneCountedLoop));
   std::optional<SwitchTargets> Targets;
   const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator);
   if (Switch)

@@ -104,6 +104,10 @@ private:
   bool WarpsDiffer = false, AnyEvaluated = false;
   double TruePasses = 0, FalsePasses = 0, RegroupedTruePasses = 0, RegroupedFalsePasses = 0;
   std::string LaneMap;
+  // A loop's own condition, enumerated iteration by iteration: its trip counts.
+  uint64_t TrueLanesTotal = 0, FirstActiveLanes = 0, FirstActiveWarps = 0, BlockEvaluations = 0;
+  double FirstTruePasses = 0;
+  bool LoopRanOut = false; ///< stopped at the iteration or evaluation cap
 
   void setThread(unsigned Linear) {
     if (Q.RemapGroup > 1)
@@ -138,6 +142,7 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
   std::optional<int64_t> BlockValue;
   bool BlockMixed = false;
   unsigned BlockTrue = 0, BlockFalse = 0; // lanes, for the regrouped passes
+  unsigned ActiveWarps = 0;
   for (unsigned W = 0; W < Warps; ++W) {
     unsigned Active = 0, True = 0;
     std::optional<bool> FirstTrue;
@@ -172,8 +177,10 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
       else if (*BlockValue != Key)
         BlockMixed = true;
     }
-    if (Active)
+    if (Active) {
       AnyEvaluated = true;
+      ++ActiveWarps;
+    }
     TruePasses += True > 0;
     FalsePasses += True < Active;
     BlockTrue += True;
@@ -204,6 +211,12 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
     }
   }
   WarpsDiffer |= BlockMixed;
+  TrueLanesTotal += BlockTrue;
+  if (!BlockEvaluations++) {
+    FirstActiveLanes = BlockTrue + BlockFalse;
+    FirstActiveWarps = ActiveWarps;
+    FirstTruePasses = TruePasses;
+  }
   RegroupedTruePasses += (BlockTrue + WarpSize - 1) / WarpSize;
   RegroupedFalsePasses += (BlockFalse + WarpSize - 1) / WarpSize;
 }
@@ -409,6 +422,7 @@ EnumerationResult Enumerator::run() {
       Alive.swap(Inside);
       if (!AnyInside || !Exact->Cond)
         break;
+      LoopRanOut = K + 1 == MaxIter || Evaluations >= MaxEvaluations;
     }
     if (!Exact->Cond && !Q.IsLoopCondition) {
       // for (;;): a few iterations show the pattern.
@@ -430,6 +444,12 @@ EnumerationResult Enumerator::run() {
   }
   R.Enumerated = true;
   R.TotalWarps = Warps;
+  if (Q.IsLoopCondition && !R.Sampled && !LoopRanOut && FirstActiveLanes && FirstTruePasses) {
+    // Every lane's trip count is the number of times it saw the condition true.
+    R.MeanLaneTrips = double(TrueLanesTotal) / FirstActiveLanes;
+    R.EvaluationsPerWarp =
+        double(DivergentObservations + UniformObservations) / std::max<uint64_t>(1, FirstActiveWarps);
+  }
   R.TruePasses = TruePasses;
   R.FalsePasses = FalsePasses;
   R.RegroupedTruePasses = RegroupedTruePasses;

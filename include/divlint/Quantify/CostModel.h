@@ -94,6 +94,8 @@ private:
   /// Statement costs, so nested branches cost linear, not quadratic, time to price.
   llvm::DenseMap<const clang::Stmt *, double> StmtCosts;
   double computeCost(const clang::Stmt *S);
+  /// One iteration of a loop: body, condition and increment.
+  double iterationCost(const clang::Stmt *Loop);
   unsigned CallDepth = 0;
 
   bool hasSideEffects(const clang::Stmt *S);

@@ -82,6 +82,10 @@ struct EnumerationResult {
   /// For a tail: whether the low thread indices (lane 0, the in-bounds side of `i < n`) take
   /// the true side.
   std::optional<bool> TailTrueAtLowIndex;
+  /// A loop's own condition enumerated to the end: the mean trip count of a lane, and how often
+  /// a warp evaluates the condition (its slowest lane's trips, plus the exit test). The cost
+  /// model uses them for loops whose trip count is no compile-time constant.
+  std::optional<double> MeanLaneTrips, EvaluationsPerWarp;
   std::string LaneMap; ///< one diverging warp: 'T', 'F' or '.' (inactive) per lane
   bool Sampled = false; ///< unknown uniform values were sampled, not enumerated
   /// The block shape the numbers were computed for (the worst of the kernel's shapes).
