@@ -110,6 +110,66 @@ private:
   }
 };
 
+/// Memory accesses per thread whose address a thread computes (not a constant), at most: loops
+/// by their trip count, callees by their bodies, both arms of an if in full (a memory-bound
+/// kernel must not look compute-bound). Under the remap a warp's accesses indexed by the thread index spread over G
+/// times as many segments (global) or hit G-way bank conflicts (shared): each costs G times.
+class MemoryAccessCount : public RecursiveASTVisitor<MemoryAccessCount> {
+  using Base = RecursiveASTVisitor<MemoryAccessCount>;
+
+public:
+  explicit MemoryAccessCount(CostModel &Costs) : Costs(Costs) {}
+  double Accesses = 0;
+
+  void count(const Stmt *S, double Weight) {
+    if (!S)
+      return;
+    double Saved = W;
+    W = Weight;
+    TraverseStmt(const_cast<Stmt *>(S));
+    W = Saved;
+  }
+  bool TraverseForStmt(ForStmt *For) { return loop(For); }
+  bool TraverseWhileStmt(WhileStmt *While) { return loop(While); }
+  bool TraverseDoStmt(DoStmt *Do) { return loop(Do); }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (!E->getIdx()->isIntegerConstantExpr(Costs.context()))
+      Accesses += W;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Deref)
+      Accesses += W;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (Callee && Callee->hasBody() && Depth < 8 && InCall.insert(Callee).second) {
+      ++Depth;
+      count(Callee->getBody(), W);
+      --Depth;
+      InCall.erase(Callee);
+    }
+    return true;
+  }
+
+private:
+  CostModel &Costs;
+  double W = 1;
+  unsigned Depth = 0;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> InCall;
+  bool loop(Stmt *Loop) {
+    double Trips = Costs.tripCount(Loop).value_or(DefaultTripCount);
+    double Saved = W;
+    W *= Trips;
+    bool Ok = Base::WalkUpFromStmt(Loop);
+    for (Stmt *Child : Loop->children())
+      count(Child, W);
+    W = Saved;
+    return Ok;
+  }
+};
+
 /// The kernel's lost time over its own cost (KernelSlowdown - 1) for one enumerated branch;
 /// std::nullopt where data decides (a range, not a number).
 std::optional<double> lostShare(CostModel &Costs, const FunctionDecl *FD, const BranchRecord &BR,
@@ -189,6 +249,10 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
     if (Before.back())
       BeforeTotal += *Before.back();
   }
+  MemoryAccessCount Memory(Costs);
+  Memory.count(Kernel->getBody(), 1);
+  double KernelCost = Costs.functionCost(Kernel);
+  double MemoryShare = KernelCost > 0 ? Memory.Accesses * MemoryAccessCost / KernelCost : 0;
   for (unsigned G = 2; G <= WarpSize; ++G) {
     if (std::any_of(Shapes.begin(), Shapes.end(),
                     [&](const BlockShape &S) { return S.X % (G * WarpSize) != 0; }))
@@ -220,7 +284,13 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
     }
     if (!Predictable || !MostImproved)
       continue;
-    double Speedup = (1 + BeforeTotal) / (1 + AfterTotal);
+    // What the remap costs elsewhere: every address-computed access G times over.
+    double Speedup = (1 + BeforeTotal) / (1 + AfterTotal + MemoryShare * (G - 1));
+    // Where the kernel's memory traffic (G times over, remapped) outweighs the divergent work
+    // the remap saves, its time is memory's, which regrouping lanes does not shorten (measured:
+    // a remapped select kernel and examples/reduction.cu ran slower, bench/README.md).
+    if (MemoryShare * G > BeforeTotal - AfterTotal)
+      continue;
     if (Speedup < MinSpeedup || (Best && Speedup <= Best->PredictedSpeedup * 1.001))
       continue;
     Best = RemapPlan{G, Speedup, MostImproved, {}};
@@ -264,8 +334,8 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
       " warps (" + R + " threads) so that the lanes of every warp take the same side; predicted " +
       "kernel speedup " + Buf + " (divlint's cost model). Memory indexed by the thread index is " +
       "then touched in " + GS + "-strided order inside a warp (less coalescing, shared-memory " +
-      "bank conflicts), and a bounds check may split up to " + GS + " warps instead of one; " +
-      "the prediction does not count these: measure with divlint confirm";
+      "bank conflicts), counted as " + GS + " times the cost of each such access, and a bounds " +
+      "check may split up to " + GS + " warps instead of one; measure with divlint confirm";
   Best->Fix.PredictedSpeedup = std::round(Best->PredictedSpeedup * 1000) / 1000;
   return Best;
 }

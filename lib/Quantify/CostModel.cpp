@@ -15,7 +15,6 @@ namespace divlint {
 
 namespace {
 // Relative costs (one unit: an integer or float operation).
-constexpr double MemoryAccessCost = 4;  // a load or store through a pointer
 constexpr double SpecialFunctionCost = 4;
 constexpr double WarpIntrinsicCost = 2;
 constexpr double AtomicCost = 8;
@@ -517,6 +516,13 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       Regrouped = Divergent *
                   (R.RegroupedTruePasses * A.True + R.RegroupedFalsePasses * A.False) / Passes;
     }
+    // functionCost priced an if at the mean of its arms; the lanes say how they really split
+    // (a quarter on the long arm costs less than half): the function's cost with the branch at
+    // its regrouped time is the base the lost time is measured against.
+    if (isa_and_nonnull<IfStmt>(Terminator) && Kernel > 0 &&
+        Condition && Condition->IgnoreParenImpCasts() ==
+                         cast<IfStmt>(Terminator)->getCond()->IgnoreParenImpCasts())
+      Kernel = std::max(1.0, Kernel + P.Frequency * (Regrouped - 0.5 * (A.True + A.False)));
     if (Divergent > 0) {
       double Eff = Useful / Divergent;
       P.Efficiency = {Eff, Eff};

@@ -164,7 +164,7 @@ TEST(ConfirmCommand, FixItVariantsAreBuiltFromTheSourceAsWritten) {
   ASSERT_EQ(O.Code, 0) << O.Err;
   auto Plan = planFromJson(nlohmann::json::parse(readFile(Dir + "/plan.json")));
   ASSERT_TRUE(bool(Plan)) << llvm::toString(Plan.takeError());
-  // Probes in source order: the select (advice only), `% 4` (the remap fix-it), `k < 8`, `i < n`.
+  // Probes in source order: the select (advice only), `% 4` (the remap fix-it), `k < 256`, `i < n`.
   ASSERT_EQ(Plan->Probes.size(), 4u);
   EXPECT_EQ(Plan->Probes[0].Condition, "threadIdx.x % 2 == 0");
   EXPECT_TRUE(Plan->Probes[0].FixIts.empty()) << "the advice-only select is not a fix-it";

@@ -37,6 +37,8 @@ namespace divlint {
 
 /// Trip count assumed for loops whose count is not a compile-time constant.
 constexpr double DefaultTripCount = 16;
+/// Cost of a load or store through a pointer (one unit: one warp instruction issued).
+constexpr double MemoryAccessCost = 4;
 
 struct ArmCosts {
   double True = 0, False = 0; ///< cost of each side (switch: mean case cost in True)
@@ -78,6 +80,7 @@ public:
   double cost(const clang::Stmt *S);
   /// Cost of one call of \p FD (its body once).
   double functionCost(const clang::FunctionDecl *FD);
+  clang::ASTContext &context() const { return Ctx; }
   /// Constant trip count of a loop, if it can be computed.
   std::optional<double> tripCount(const clang::Stmt *Loop);
   /// The arms of the branch \p Terminator takes on \p Condition (a leaf of it for && / ||).
