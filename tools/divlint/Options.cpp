@@ -187,13 +187,9 @@ std::optional<int> parseLineSelection(CommandLine &CL) {
     llvm::errs() << "divlint: error: " << llvm::toString(Files.takeError()) << "\n";
     return 2;
   }
-  if (Files->empty()) {
-    if (!Quiet)
-      llvm::errs() << "divlint: note: the diff adds or changes no lines; nothing to analyze\n";
-    return 0;
-  }
-  CL.Lines = std::make_shared<const LineFilter>(lineFilterFor(*Files));
-  CL.DiffFiles = std::move(*Files);
+  if (!Files->empty()) // (an empty diff: the run has nothing to analyze, Run.cpp says so)
+    CL.Lines = std::make_shared<const LineFilter>(lineFilterFor(*Files));
+  CL.Diff = std::move(*Files);
   return std::nullopt;
 }
 

@@ -59,13 +59,13 @@ struct CommandLine {
   JobLimits Limits;
   /// The lines whose findings are kept (--line-filter, --diff); null: every line.
   std::shared_ptr<const LineFilter> Lines;
-  /// --diff: the files it changes and their added lines (empty without --diff).
-  std::vector<ChangedFile> DiffFiles;
+  /// --diff: the files it changes and their added lines.
+  std::optional<std::vector<ChangedFile>> Diff;
 };
 
 /// Parses the command line into \p CL. Returns the exit status when the command line alone
-/// ends the run: an error (2, said on stderr), --print-prelude or a --diff that changes no line
-/// (0). (--version and --help exit in llvm::cl.)
+/// ends the run: an error (2, said on stderr) or --print-prelude (0). (--version and --help
+/// exit in llvm::cl.)
 std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL);
 
 /// What one input file is analyzed and filtered with (command line over .divlint.yaml).

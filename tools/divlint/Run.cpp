@@ -66,22 +66,27 @@ std::vector<std::string> cudaFilesChangedBy(const std::vector<ChangedFile> &Diff
 
 /// The sources the command line names, else those --diff changes, else (`-p BUILD_DIR` alone)
 /// every CUDA entry of its compile_commands.json. The exit status when the run ends here: 2
-/// when there are no inputs, 0 when a diff changes no CUDA file (both said on stderr).
+/// when there are no inputs, 0 when a diff changes no line or no CUDA file (said on stderr).
 std::optional<int> findInputs(CommandLine &CL, Inputs &In) {
   In.Sources = CL.Parser->getSourcePathList();
+  if (CL.Diff && CL.Diff->empty()) {
+    if (!CL.Output.Quiet)
+      llvm::errs() << "divlint: note: the diff adds or changes no lines; nothing to analyze\n";
+    return 0;
+  }
   if (!In.Sources.empty()) {
     In.Compilations = &CL.Parser->getCompilations();
-  } else if (!CL.DiffFiles.empty()) {
+  } else if (CL.Diff) {
     if (CL.BuildPath) {
       In.WholeDatabase = loadWholeDatabase(*CL.BuildPath);
       if (!In.WholeDatabase)
         return 2;
-      In.Sources = cudaFilesChangedBy(CL.DiffFiles, In.WholeDatabase.get());
+      In.Sources = cudaFilesChangedBy(*CL.Diff, In.WholeDatabase.get());
       // Changed .cu files the database does not list get their neighbours' flags.
       In.WholeDatabase = tooling::inferMissingCompileCommands(std::move(In.WholeDatabase));
       In.Compilations = In.WholeDatabase.get();
     } else {
-      In.Sources = cudaFilesChangedBy(CL.DiffFiles, nullptr);
+      In.Sources = cudaFilesChangedBy(*CL.Diff, nullptr);
       In.Compilations = &CL.Parser->getCompilations();
     }
     if (In.Sources.empty()) {
@@ -172,6 +177,14 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
   Pool.wait();
 }
 
+ReportOptions reportOptionsFor(const OutputOptions &Output) {
+  ReportOptions ROpts;
+  ROpts.ReportAll = Output.ReportAll;
+  if (!Output.SarifRoot.empty())
+    ROpts.SarifRoot = Output.SarifRoot;
+  return ROpts;
+}
+
 /// --export-fixes, then --fix; false when one fails (said on stderr).
 bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
                 const std::vector<Finding> &Findings) {
@@ -201,8 +214,13 @@ bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
 
 int runAnalysis(CommandLine &CL) {
   Inputs In;
-  if (std::optional<int> Exit = findInputs(CL, In))
+  if (std::optional<int> Exit = findInputs(CL, In)) {
+    // Nothing to analyze (a diff without CUDA changes) still makes a valid, empty JSON or SARIF
+    // log: CI uploads it.
+    if (*Exit == 0 && CL.Output.Format != ReportFormat::Text)
+      writeReport(llvm::outs(), CL.Output.Format, {}, {}, reportOptionsFor(CL.Output));
     return *Exit;
+  }
 
   // Files: readable sources, each with its settings.
   std::vector<ToolError> Errors;
@@ -249,12 +267,8 @@ int runAnalysis(CommandLine &CL) {
       Findings.push_back(std::move(F));
   }
   std::stable_sort(Findings.begin(), Findings.end(), findingLess);
-  ReportOptions ROpts;
-  ROpts.ReportAll = CL.Output.ReportAll;
-  if (!CL.Output.SarifRoot.empty())
-    ROpts.SarifRoot = CL.Output.SarifRoot;
   if (CL.Output.Format != ReportFormat::Text)
-    writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, ROpts);
+    writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, reportOptionsFor(CL.Output));
   llvm::outs().flush();
 
   if (!writeFixes(CL, In.Sources.front(), Findings))
