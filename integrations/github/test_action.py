@@ -9,7 +9,8 @@ expressions it uses (inputs, steps.*.outputs, github.action_path, runner.temp, =
 !cancelled()): the dependency installation and divlint build are skipped by giving the action a
 built divlint (its `divlint` input), and the upload-sarif step is checked but not run. Scenarios:
 a barrier bug fails the job with fail-on=error and passes with fail-on=never, a clean project
-passes, a divergent branch fails fail-on=warning; every log validates.
+passes, a divergent branch fails fail-on=warning; on a pull request (a git repository whose base
+branch the action fetches) only the lines it changes are reported; every log validates.
 """
 import json
 import os
@@ -90,8 +91,9 @@ def substitute(text, ctx):
     return re.sub(r"\$\{\{(.*?)\}\}", lambda m: str(evaluate(m[1], ctx)), str(text))
 
 
-def run_action(action, inputs, workspace, tmp):
-    """Runs the composite action's steps; returns (steps context, [(step name, status)])."""
+def run_action(action, inputs, workspace, tmp, github_env=None):
+    """Runs the composite action's steps; returns (steps context, [(step name, status)]).
+    github_env: variables GitHub sets for the event (GITHUB_BASE_REF on a pull request)."""
     declared = action["inputs"]
     ctx = {"inputs": {k: str(inputs.get(k, v.get("default", ""))) for k, v in declared.items()},
            "github": {"action_path": HERE, "workspace": workspace},
@@ -112,6 +114,8 @@ def run_action(action, inputs, workspace, tmp):
         out = os.path.join(tmp, f"output-{len(log)}")
         open(out, "w").close()
         env = dict(os.environ, GITHUB_OUTPUT=out, GITHUB_WORKSPACE=workspace)
+        env.pop("GITHUB_BASE_REF", None)
+        env.update(github_env or {})
         env.update({k: substitute(v, ctx) for k, v in step.get("env", {}).items()})
         p = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
                             substitute(step["run"], ctx)], cwd=workspace, env=env,
@@ -141,6 +145,28 @@ def project(tmp, name, kernels):
                  "open(\"build/compile_commands.json\",\"w\").write(sys.argv[1])' " +
                  json.dumps(json.dumps(db)).replace("'", ""))
     return ws, configure
+
+
+def git(ws, *args):
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=ws, check=True,
+                   capture_output=True, text=True)
+
+
+def pull_request(ws, tmp, change):
+    """Makes \p ws a clone of a repository whose main branch holds its current files, on a branch
+    with \p change (a function of ws) committed, as actions/checkout leaves a pull request: the
+    base branch is not fetched (the action fetches it)."""
+    origin = os.path.join(tmp, os.path.basename(ws) + "-origin.git")
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", origin], check=True)
+    git(ws, "init", "-q", "-b", "main")
+    git(ws, "add", "src")
+    git(ws, "commit", "-qm", "base")
+    git(ws, "remote", "add", "origin", origin)
+    git(ws, "push", "-q", "origin", "main")
+    git(ws, "update-ref", "-d", "refs/remotes/origin/main")
+    git(ws, "checkout", "-q", "-b", "pr")
+    change(ws)
+    git(ws, "commit", "-qam", "pr")
 
 
 def main(argv):
@@ -175,10 +201,15 @@ def main(argv):
     clean = os.path.join(ROOT, "examples", "tail_guard.cu")
     divergent = os.path.join(ROOT, "examples", "warp_aligned.cu")
     with tempfile.TemporaryDirectory() as tmp:
-        def scenario(name, kernels, expect_fail, **inputs):
+        def scenario(name, kernels, expect_fail, change=None, **inputs):
+            """change: run as a pull request that makes this change (diff mode)."""
             ws, configure = project(tmp, name, kernels)
+            github_env = None
+            if change:
+                pull_request(ws, tmp, change)
+                github_env = {"GITHUB_BASE_REF": "main"}
             inputs = dict(divlint=divlint, configure=configure, upload="false", **inputs)
-            outputs, log = run_action(action, inputs, ws, tmp)
+            outputs, log = run_action(action, inputs, ws, tmp, github_env)
             print(f"  {name}: {log}")
             failed = log[-1][1] == "failed"
             check(failed == expect_fail and log[-1][0] == "Fail on findings",
@@ -202,6 +233,31 @@ def main(argv):
         scenario("barrier-never", [spec], False, **{"fail-on": "never"})
         scenario("clean", [clean], False)
         scenario("warnings", [divergent], True, **{"fail-on": "warning"})
+
+        # Pull requests: only the lines they change (warp_aligned.cu has a warning on line 13).
+        def add_branch(ws):
+            with open(os.path.join(ws, "src", "warp_aligned.cu"), "a") as f:
+                f.write("\n__global__ void added(float *x) {\n  if (threadIdx.x % 2) x[0] = 1.f;\n}\n")
+
+        def edit_comment(ws):
+            path = os.path.join(ws, "src", "warp_aligned.cu")
+            text = open(path).read().replace("// Work split by warp", "// Work split per warp")
+            open(path, "w").write(text)
+
+        def results_of(log):
+            return sorted((r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+                           r["locations"][0]["physicalLocation"]["region"]["startLine"], r["level"])
+                          for r in log["runs"][0]["results"])
+
+        _, log = scenario("pr-new-branch", [divergent], True, add_branch, **{"fail-on": "warning"})
+        check(results_of(log) == [("src/warp_aligned.cu", 20, "warning")],
+              f"pr-new-branch: only the added branch is reported ({results_of(log)})")
+        _, log = scenario("pr-comment", [divergent], False, edit_comment, **{"fail-on": "warning"})
+        check(results_of(log) == [], f"pr-comment: no findings on unchanged lines ({results_of(log)})")
+        _, log = scenario("pr-all-findings", [divergent], True, edit_comment,
+                          **{"fail-on": "warning", "changed-lines-only": "false"})
+        check(("src/warp_aligned.cu", 13, "warning") in results_of(log),
+              f"pr-all-findings: changed-lines-only=false reports line 13 ({results_of(log)})")
 
         # Conditions that would install, build and upload on GitHub.
         ctx = {"inputs": {k: v.get("default", "") for k, v in action["inputs"].items()}}

@@ -63,6 +63,18 @@ llvm::Expected<FileConfig> findConfig(llvm::StringRef SourcePath) {
   return FileConfig();
 }
 
+llvm::Expected<FileConfig> loadConfigFile(llvm::StringRef Path) {
+  if (llvm::sys::fs::is_directory(Path))
+    return llvm::createStringError(std::errc::is_a_directory,
+                                   "--config-file=%s: is a directory, not a YAML file",
+                                   Path.str().c_str());
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "--config-file=%s: %s", Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  return parseConfig((*Buffer)->getBuffer(), Path);
+}
+
 bool checkEnabled(llvm::StringRef Checks, Rule R) {
   bool Enabled = false;
   llvm::SmallVector<llvm::StringRef, 8> Parts;

@@ -27,6 +27,19 @@ static bool looksLikeCuda(const std::string &Path) {
   return llvm::sys::fs::exists(Header);
 }
 
+/// divlint_cuda_compat.h: where the package installs it (<prefix>/share/divlint, beside the
+/// binary's bin/), else in the source tree divlint was built from; empty when neither exists.
+static std::string compatHeader() {
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(Installed, "share", "divlint", "divlint_cuda_compat.h");
+  if (!Exe.empty() && llvm::sys::fs::exists(Installed))
+    return std::string(Installed);
+  if (llvm::sys::fs::exists(DIVLINT_CUDA_COMPAT_HEADER))
+    return DIVLINT_CUDA_COMPAT_HEADER;
+  return "";
+}
+
 CudaSetup detectCuda(const CudaFrontendOptions &Opts) {
   CudaSetup Setup;
   std::vector<std::string> Candidates;
@@ -68,8 +81,9 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts) {
     if (llvm::sys::fs::is_directory(Cccl))
       A.insert(A.end(), {"-isystem", std::string(Cccl)});
     // Declarations nvcc provides and clang's CUDA wrapper lacks (lib/Frontend/prelude/divlint_cuda_compat.h).
-    if (llvm::sys::fs::exists(DIVLINT_CUDA_COMPAT_HEADER))
-      A.insert(A.end(), {"-include", DIVLINT_CUDA_COMPAT_HEADER});
+    std::string Compat = compatHeader();
+    if (!Compat.empty())
+      A.insert(A.end(), {"-include", Compat});
   }
   return Setup;
 }

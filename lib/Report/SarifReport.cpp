@@ -34,7 +34,6 @@ namespace {
 using json = nlohmann::ordered_json;
 
 const char *const SchemaUri = "https://json.schemastore.org/sarif-2.1.0.json";
-const char *const InformationUri = "https://github.com/divlint/divlint";
 const char *const SrcRoot = "%SRCROOT%";
 /// partialFingerprints key; bump the version if the hashed fields ever change.
 const char *const FingerprintKey = "divlintFindingHash/v1";
@@ -290,11 +289,11 @@ public:
     for (const ToolError &E : Errors)
       Notifications.push_back(notification(E));
 
+    // No informationUri (optional in SARIF 2.1.0): divlint has no public home page yet.
     json Driver = {{"name", "divlint"},
                    {"fullName", "divlint " DIVLINT_VERSION " (CUDA warp divergence analyzer)"},
                    {"version", DIVLINT_VERSION},
                    {"semanticVersion", DIVLINT_VERSION},
-                   {"informationUri", InformationUri},
                    {"rules", json::array()},
                    {"notifications", notificationDescriptors()}};
     for (const RuleInfo &R : rules())

@@ -9,8 +9,12 @@
 
 #include "divlint/Fix/Config.h"
 #include "divlint/Quantify/BlockShape.h"
+#include "divlint/Report/UnifiedDiff.h"
 #include "divlint/Support/Watchdog.h"
+#include "DivlintVersion.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <tuple>
@@ -50,6 +54,32 @@ static cl::opt<std::string> ExcludeHeaderFilter(
     "exclude-header-filter",
     cl::desc("Regex of headers whose findings to hide even when --header-filter matches"),
     cl::cat(DivlintCategory));
+static cl::opt<std::string> ConfigFile("config-file",
+                                       cl::desc("Use this YAML file instead of searching for "
+                                                ".divlint.yaml above each source"),
+                                       cl::cat(DivlintCategory));
+// clang-tidy's CI conventions: --line-filter, and clang-tidy-diff.py's diff mode built in.
+static cl::opt<std::string> LineFilterJson(
+    "line-filter",
+    cl::desc("Report only findings on these lines, as clang-tidy's --line-filter: "
+             "'[{\"name\":\"file.cu\",\"lines\":[[1,3],[5,5]]},{\"name\":\"other.h\"}]' "
+             "(names match the end of a path; a file without \"lines\": all its lines; "
+             "files not listed: no findings)"),
+    cl::cat(DivlintCategory));
+static cl::opt<std::string> Diff(
+    "diff", cl::ValueOptional,
+    cl::desc("Report only findings on lines a unified diff adds or changes (`git diff -U0 | "
+             "divlint --diff`); --diff or --diff=- reads it from stdin, --diff=FILE from a file. "
+             "Without source files: the CUDA files the diff touches"),
+    cl::value_desc("FILE|-"), cl::cat(DivlintCategory));
+static cl::opt<unsigned> DiffStrip("diff-strip",
+                                   cl::desc("Directories to strip from the diff's paths, as "
+                                            "patch -pN (default 1: b/src/k.cu is src/k.cu)"),
+                                   cl::init(1), cl::cat(DivlintCategory));
+static cl::opt<bool> Quiet("quiet",
+                           cl::desc("No divlint notes or progress on stderr (findings, "
+                                    "warnings and errors still)"),
+                           cl::cat(DivlintCategory));
 static cl::opt<bool> WarningsAsErrors("warnings-as-errors",
                                       cl::desc("Exit with 1 when there are warnings"),
                                       cl::cat(DivlintCategory));
@@ -109,6 +139,60 @@ namespace divlint::tool {
 
 namespace {
 
+/// --config-file, loaded once by parseCommandLine (settingsFor then uses it for every file).
+std::optional<FileConfig> ExplicitConfig;
+
+/// `divlint --version`.
+void printVersion(llvm::raw_ostream &OS) {
+  OS << "divlint " << DIVLINT_VERSION_STRING << "\n";
+  if (llvm::StringRef(DIVLINT_GIT_COMMIT).size())
+    OS << "  git commit " << DIVLINT_GIT_COMMIT << "\n";
+  OS << "  built with LLVM " << LLVM_VERSION_STRING << "\n";
+}
+
+/// The diff --diff names (stdin for `--diff` and `--diff=-`).
+llvm::Expected<std::vector<ChangedFile>> readDiff() {
+  bool FromStdin = Diff.empty() || Diff == "-";
+  auto Buffer = FromStdin ? llvm::MemoryBuffer::getSTDIN() : llvm::MemoryBuffer::getFile(Diff);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "--diff: cannot read %s: %s",
+                                   FromStdin ? "stdin" : Diff.c_str(),
+                                   Buffer.getError().message().c_str());
+  auto Files = parseUnifiedDiff((*Buffer)->getBuffer(), DiffStrip);
+  if (!Files)
+    return llvm::createStringError(std::errc::invalid_argument, "--diff: %s",
+                                   llvm::toString(Files.takeError()).c_str());
+  return Files;
+}
+
+/// --line-filter and --diff into \p CL; the exit status when they end the run.
+std::optional<int> parseLineSelection(CommandLine &CL) {
+  bool HasDiff = Diff.getNumOccurrences() > 0;
+  if (HasDiff && LineFilterJson.getNumOccurrences()) {
+    llvm::errs() << "divlint: error: --diff and --line-filter cannot be combined\n";
+    return 2;
+  }
+  if (LineFilterJson.getNumOccurrences()) {
+    auto Filter = LineFilter::fromJson(LineFilterJson);
+    if (!Filter) {
+      llvm::errs() << "divlint: error: " << llvm::toString(Filter.takeError()) << "\n";
+      return 2;
+    }
+    CL.Lines = std::make_shared<const LineFilter>(std::move(*Filter));
+  }
+  if (!HasDiff)
+    return std::nullopt;
+  auto Files = readDiff();
+  if (!Files) {
+    llvm::errs() << "divlint: error: " << llvm::toString(Files.takeError()) << "\n";
+    return 2;
+  }
+  if (!Files->empty()) // (an empty diff: the run has nothing to analyze, Run.cpp says so)
+    CL.Lines = std::make_shared<const LineFilter>(lineFilterFor(*Files));
+  CL.Diff = std::move(*Files);
+  return std::nullopt;
+}
+
 /// The -p value, if given (CommonOptionsParser keeps its own copy private).
 std::optional<std::string> buildPathArgument(int Argc, const char **Argv) {
   for (int I = 1; I < Argc; ++I) {
@@ -142,6 +226,7 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
     LLVMColor->removeArgument();
   Color.setArgStr("color");
   cl::HideUnrelatedOptions(DivlintCategory);
+  cl::SetVersionPrinter(printVersion);
   auto Parser = tooling::CommonOptionsParser::create(
       ArgsSize, Args.data(), DivlintCategory, cl::ZeroOrMore,
       "divlint: find warp divergence in CUDA device code\n\n"
@@ -167,9 +252,19 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
     llvm::errs() << "divlint: error: --checks is empty\n";
     return 2;
   }
+  if (ConfigFile.getNumOccurrences()) {
+    auto Config = loadConfigFile(ConfigFile);
+    if (!Config) {
+      llvm::errs() << "divlint: error: " << llvm::toString(Config.takeError()) << "\n";
+      return 2;
+    }
+    ExplicitConfig = std::move(*Config);
+  }
+  if (std::optional<int> Exit = parseLineSelection(CL))
+    return Exit;
   CL.Parser.emplace(std::move(*Parser));
   CL.BuildPath = buildPathArgument(Argc, Argv);
-  CL.Output = {*Output, Colors, ReportAll, SarifRoot, WarningsAsErrors};
+  CL.Output = {*Output, Colors, ReportAll, SarifRoot, WarningsAsErrors, Quiet};
   CL.Fixes = {ExportFixes, Fix, SimulateFixWriteError};
   CL.Frontend = {CudaPath, CudaArch, ResourceDir, NoCuda};
   CL.Limits = {Jobs, TimeoutSeconds,
@@ -180,7 +275,7 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
 }
 
 llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
-  auto Config = findConfig(Source);
+  auto Config = ExplicitConfig ? llvm::Expected<FileConfig>(*ExplicitConfig) : findConfig(Source);
   if (!Config)
     return Config.takeError();
   FileSettings S;

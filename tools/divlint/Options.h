@@ -11,10 +11,13 @@
 
 #include "divlint/Analysis/FunctionAnalysis.h"
 #include "divlint/Frontend/CudaFrontend.h"
+#include "divlint/Report/LineFilter.h"
 #include "divlint/Report/Report.h"
+#include "divlint/Report/UnifiedDiff.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Regex.h"
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,6 +30,7 @@ struct OutputOptions {
   bool ReportAll = false;
   std::string SarifRoot;
   bool WarningsAsErrors = false;
+  bool Quiet = false; ///< --quiet: no divlint notes or progress on stderr
 };
 
 /// --export-fixes and --fix.
@@ -53,10 +57,15 @@ struct CommandLine {
   FixRequest Fixes;
   CudaFrontendOptions Frontend;
   JobLimits Limits;
+  /// The lines whose findings are kept (--line-filter, --diff); null: every line.
+  std::shared_ptr<const LineFilter> Lines;
+  /// --diff: the files it changes and their added lines.
+  std::optional<std::vector<ChangedFile>> Diff;
 };
 
 /// Parses the command line into \p CL. Returns the exit status when the command line alone
-/// ends the run: an error (2, said on stderr) or --print-prelude (0).
+/// ends the run: an error (2, said on stderr) or --print-prelude (0). (--version and --help
+/// exit in llvm::cl.)
 std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL);
 
 /// What one input file is analyzed and filtered with (command line over .divlint.yaml).
@@ -65,6 +74,7 @@ struct FileSettings {
   std::string Checks = "*";
   Severity Min = Severity::Note;
   std::optional<llvm::Regex> Headers, ExcludeHeaders;
+  std::shared_ptr<const LineFilter> Lines; ///< CommandLine::Lines (run-wide)
 };
 
 /// The settings for one file: its .divlint.yaml, then the command line on top. An error

@@ -2,18 +2,22 @@
 
 #include "Run.h"
 
+#include "SpelledPaths.h"
 #include "TranslationUnitJob.h"
 #include "divlint/Fix/FixApplication.h"
 #include "divlint/Frontend/CompileDatabase.h"
 #include "divlint/Support/Watchdog.h"
 
+#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <mutex>
+#include <set>
 
 using namespace clang;
 
@@ -26,34 +30,89 @@ struct Inputs {
   std::vector<std::string> Sources;
   std::unique_ptr<tooling::CompilationDatabase> WholeDatabase; ///< -p BUILD_DIR alone
   const tooling::CompilationDatabase *Compilations = nullptr;
+  /// Without -p: the commands name the sources as given (text output says `examples/x.cu`).
+  std::unique_ptr<SpelledPathDatabase> Spelled;
 };
 
-/// The sources the command line names, else (`-p BUILD_DIR` alone) every CUDA entry of its
-/// compile_commands.json: CommonOptionsParser loads no database when no source is named.
-/// False when there are none (said on stderr).
-bool findInputs(CommandLine &CL, Inputs &In) {
+/// -p BUILD_DIR's compile_commands.json (when no source is named, CommonOptionsParser loads
+/// none); null when it cannot be read (said on stderr).
+std::unique_ptr<tooling::CompilationDatabase> loadWholeDatabase(const std::string &BuildPath) {
+  std::string Error;
+  auto DB = tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
+  if (!DB)
+    llvm::errs() << "divlint: error: -p " << BuildPath << ": " << Error << "\n";
+  return DB;
+}
+
+/// --diff without sources: the files it changes that are CUDA (.cu, .cuh, or a CUDA file of the
+/// compile database). Named as in the diff; with a database, absolute, as the database names
+/// its files (its commands run in other directories). Other changed headers are not analyzed
+/// on their own; their findings come through the sources that include them.
+std::vector<std::string> cudaFilesChangedBy(const std::vector<ChangedFile> &Diff,
+                                            const tooling::CompilationDatabase *DB) {
+  std::set<std::string> InDatabase;
+  if (DB)
+    for (const std::string &File : cudaFilesOf(*DB))
+      InDatabase.insert(tooling::getAbsolutePath(File));
+  std::vector<std::string> Sources;
+  for (const ChangedFile &F : Diff) {
+    llvm::StringRef Ext = llvm::sys::path::extension(F.Path);
+    std::string Absolute = tooling::getAbsolutePath(F.Path);
+    if (Ext == ".cu" || Ext == ".cuh" || InDatabase.count(Absolute))
+      Sources.push_back(DB ? Absolute : F.Path);
+  }
+  return Sources;
+}
+
+/// The sources the command line names, else those --diff changes, else (`-p BUILD_DIR` alone)
+/// every CUDA entry of its compile_commands.json. The exit status when the run ends here: 2
+/// when there are no inputs, 0 when a diff changes no line or no CUDA file (said on stderr).
+std::optional<int> findInputs(CommandLine &CL, Inputs &In) {
   In.Sources = CL.Parser->getSourcePathList();
-  if (In.Sources.empty()) {
-    if (CL.BuildPath) {
-      std::string Error;
-      In.WholeDatabase =
-          tooling::CompilationDatabase::autoDetectFromDirectory(*CL.BuildPath, Error);
-      if (!In.WholeDatabase) {
-        llvm::errs() << "divlint: error: -p " << *CL.BuildPath << ": " << Error << "\n";
-        return false;
-      }
-      In.Sources = cudaFilesOf(*In.WholeDatabase);
-      In.Compilations = In.WholeDatabase.get();
-    }
-  } else {
+  if (CL.Diff && CL.Diff->empty()) {
+    if (!CL.Output.Quiet)
+      llvm::errs() << "divlint: note: the diff adds or changes no lines; nothing to analyze\n";
+    return 0;
+  }
+  if (!In.Sources.empty()) {
     In.Compilations = &CL.Parser->getCompilations();
+  } else if (CL.Diff) {
+    if (CL.BuildPath) {
+      In.WholeDatabase = loadWholeDatabase(*CL.BuildPath);
+      if (!In.WholeDatabase)
+        return 2;
+      In.Sources = cudaFilesChangedBy(*CL.Diff, In.WholeDatabase.get());
+      // Changed .cu files the database does not list get their neighbours' flags.
+      In.WholeDatabase = tooling::inferMissingCompileCommands(std::move(In.WholeDatabase));
+      In.Compilations = In.WholeDatabase.get();
+    } else {
+      In.Sources = cudaFilesChangedBy(*CL.Diff, nullptr);
+      In.Compilations = &CL.Parser->getCompilations();
+    }
+    if (In.Sources.empty()) {
+      if (!CL.Output.Quiet)
+        llvm::errs() << "divlint: note: the diff changes no CUDA file (.cu, .cuh"
+                     << (CL.BuildPath ? ", or a CUDA file of the compile database" : "")
+                     << "); nothing to analyze\n";
+      return 0;
+    }
+  } else if (CL.BuildPath) {
+    In.WholeDatabase = loadWholeDatabase(*CL.BuildPath);
+    if (!In.WholeDatabase)
+      return 2;
+    In.Sources = cudaFilesOf(*In.WholeDatabase);
+    In.Compilations = In.WholeDatabase.get();
   }
   if (In.Sources.empty()) {
     llvm::errs() << "divlint: error: no input files (try: divlint kernel.cu, or -p BUILD_DIR "
                     "with CUDA files in compile_commands.json)\n";
-    return false;
+    return 2;
   }
-  return true;
+  if (!CL.BuildPath) {
+    In.Spelled = std::make_unique<SpelledPathDatabase>(*In.Compilations, In.Sources);
+    In.Compilations = In.Spelled.get();
+  }
+  return std::nullopt;
 }
 
 /// Rejects inputs clang would choke on before parsing: missing, directories, binary data.
@@ -73,7 +132,7 @@ std::optional<std::string> checkInputFile(const std::string &Path) {
 
 /// Prints what a finished job produced: clang's errors, the text diagnostics, and a line when
 /// it failed to parse or had nothing to analyze.
-void printJob(const TranslationUnitJob &Job, bool Progress) {
+void printJob(const TranslationUnitJob &Job, bool Progress, bool Quiet) {
   if (Progress)
     llvm::errs() << "\r\x1b[K";
   llvm::errs() << Job.ClangErrors;
@@ -84,7 +143,7 @@ void printJob(const TranslationUnitJob &Job, bool Progress) {
       llvm::errs() << "divlint: warning: " << Where << "\n";
   if (Job.ParseFailed)
     llvm::errs() << "divlint: error: " << Job.Input << ": " << Job.ParseMessage << "\n";
-  else if (Job.DeviceFunctions == 0)
+  else if (Job.DeviceFunctions == 0 && !Quiet)
     llvm::errs() << "divlint: note: " << Job.Input
                  << ": no __global__ or __device__ function bodies; nothing to "
                     "analyze\n";
@@ -94,7 +153,8 @@ void printJob(const TranslationUnitJob &Job, bool Progress) {
 /// earlier ones are done, so the output is the same for any -j.
 void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDatabase &Compilations,
              const CudaSetup &Setup, const CommandLine &CL) {
-  bool Progress = llvm::sys::Process::StandardErrIsDisplayed() && TUs.size() > 1;
+  bool Progress =
+      !CL.Output.Quiet && llvm::sys::Process::StandardErrIsDisplayed() && TUs.size() > 1;
   llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(CL.Limits.Jobs));
   std::mutex Lock;
   std::vector<char> Done(TUs.size(), 0);
@@ -110,11 +170,19 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
       Done[I] = 1;
       ++Finished;
       for (; NextToPrint < TUs.size() && Done[NextToPrint]; ++NextToPrint)
-        printJob(TUs[NextToPrint], Progress);
+        printJob(TUs[NextToPrint], Progress, CL.Output.Quiet);
       if (Progress && Finished < TUs.size())
         llvm::errs() << "\r\x1b[K[" << Finished << "/" << TUs.size() << "] " << TUs[I].Input;
     });
   Pool.wait();
+}
+
+ReportOptions reportOptionsFor(const OutputOptions &Output) {
+  ReportOptions ROpts;
+  ROpts.ReportAll = Output.ReportAll;
+  if (!Output.SarifRoot.empty())
+    ROpts.SarifRoot = Output.SarifRoot;
+  return ROpts;
 }
 
 /// --export-fixes, then --fix; false when one fails (said on stderr).
@@ -136,7 +204,8 @@ bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
       return false;
     }
     for (const std::string &File : *Changed)
-      llvm::errs() << "divlint: note: applied fixes to " << File << "\n";
+      if (!CL.Output.Quiet)
+        llvm::errs() << "divlint: note: applied fixes to " << File << "\n";
   }
   return true;
 }
@@ -145,8 +214,13 @@ bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
 
 int runAnalysis(CommandLine &CL) {
   Inputs In;
-  if (!findInputs(CL, In))
-    return 2;
+  if (std::optional<int> Exit = findInputs(CL, In)) {
+    // Nothing to analyze (a diff without CUDA changes) still makes a valid, empty JSON or SARIF
+    // log: CI uploads it.
+    if (*Exit == 0 && CL.Output.Format != ReportFormat::Text)
+      writeReport(llvm::outs(), CL.Output.Format, {}, {}, reportOptionsFor(CL.Output));
+    return *Exit;
+  }
 
   // Files: readable sources, each with its settings.
   std::vector<ToolError> Errors;
@@ -169,12 +243,13 @@ int runAnalysis(CommandLine &CL) {
     TranslationUnitJob Job;
     Job.Input = S;
     Job.Settings = std::move(*Settings);
+    Job.Settings.Lines = CL.Lines;
     TUs.push_back(std::move(Job));
   }
 
   // Jobs.
   CudaSetup Setup = detectCuda(CL.Frontend);
-  if (Setup.UsingPrelude && !TUs.empty())
+  if (Setup.UsingPrelude && !TUs.empty() && !CL.Output.Quiet)
     llvm::errs() << "divlint: note: no CUDA installation found"
                  << (CL.Frontend.ForcePrelude ? " (--no-cuda)" : "")
                  << "; using the built-in CUDA prelude\n";
@@ -192,12 +267,8 @@ int runAnalysis(CommandLine &CL) {
       Findings.push_back(std::move(F));
   }
   std::stable_sort(Findings.begin(), Findings.end(), findingLess);
-  ReportOptions ROpts;
-  ROpts.ReportAll = CL.Output.ReportAll;
-  if (!CL.Output.SarifRoot.empty())
-    ROpts.SarifRoot = CL.Output.SarifRoot;
   if (CL.Output.Format != ReportFormat::Text)
-    writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, ROpts);
+    writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, reportOptionsFor(CL.Output));
   llvm::outs().flush();
 
   if (!writeFixes(CL, In.Sources.front(), Findings))

@@ -63,7 +63,8 @@ private:
 
 namespace {
 
-/// Keeps the findings the user asked for: enabled rules, severity, headers, NOLINT.
+/// Keeps the findings the user asked for: enabled rules, severity, headers, lines (--line-filter,
+/// --diff), NOLINT.
 std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string &MainFile,
                                     SourceManager &SM, const FileSettings &S) {
   std::map<std::string, std::unique_ptr<NoLintDirectives>> NoLint;
@@ -73,6 +74,8 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
       continue;
     if (F.File != MainFile && (!S.Headers || !S.Headers->match(F.File) ||
                                (S.ExcludeHeaders && S.ExcludeHeaders->match(F.File))))
+      continue;
+    if (S.Lines && !S.Lines->keeps(F))
       continue;
     auto &Directives = NoLint[F.File];
     if (!Directives) {
@@ -171,6 +174,7 @@ void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compila
   llvm::raw_string_ostream ErrorStream(Job.ClangErrors);
   ErrorStream.enable_colors(Out.Colors);
   CountingDiagnostics Diags(ErrorStream, DiagOpts);
+  Diags.SaidLenient = Out.Quiet; // --quiet: no divlint note among clang's diagnostics
   Job.Diags = &Diags;
   Tool.setDiagnosticConsumer(&Diags);
   Tool.setPrintErrorMessage(false);

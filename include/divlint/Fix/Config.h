@@ -10,7 +10,9 @@
 //                                                  # (default '.*': every non-system header)
 //   ExcludeHeaderFilter: 'third_party/.*'          # regex of headers whose findings to hide
 //
-// Command-line options win over the file.
+// Command-line options win over the file. `--config-file=PATH` names the file instead of the
+// search. As in clang-tidy, run-wide options (--line-filter, --diff, --quiet, --format, -p, -j,
+// limits) are command-line only.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_CONFIG_H
@@ -38,6 +40,8 @@ struct FileConfig {
 llvm::Expected<FileConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Path);
 /// The nearest .divlint.yaml above \p SourcePath (an empty config if there is none).
 llvm::Expected<FileConfig> findConfig(llvm::StringRef SourcePath);
+/// The configuration in \p Path (--config-file): an error when it is missing or invalid.
+llvm::Expected<FileConfig> loadConfigFile(llvm::StringRef Path);
 
 /// Whether \p Checks ("divlint-*,-divlint-uniform-branch") enables rule \p R.
 bool checkEnabled(llvm::StringRef Checks, Rule R);

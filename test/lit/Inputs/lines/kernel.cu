@@ -1,0 +1,8 @@
+#include "helper.cuh"
+__global__ void k(float *x) {
+  if (threadIdx.x % 2 == 0)
+    x[threadIdx.x] = 1.f;
+  if (threadIdx.x % 4 == 0)
+    x[threadIdx.x] += 2.f;
+  helper(x);
+}
