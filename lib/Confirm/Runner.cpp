@@ -34,6 +34,9 @@ std::optional<std::string> findNvcc(const std::string &CudaPath) {
 std::optional<std::string> findNcu(const std::string &CudaPath) {
   return findTool("ncu", CudaPath);
 }
+std::optional<std::string> findCudaTool(llvm::StringRef Name, const std::string &CudaPath) {
+  return findTool(Name.str().c_str(), CudaPath);
+}
 
 /// `sh -c` that changes directory, redirects, and execs the command (so a timeout kills it).
 static std::vector<std::string> inShell(const std::vector<std::string> &Argv,

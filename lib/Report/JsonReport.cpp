@@ -55,6 +55,8 @@ nlohmann::json findingJson(const Finding &F) {
                        : nlohmann::json(nullptr);
   J["loop_depth"] = F.LoopDepth;
   J["likely_predicated"] = F.LikelyPredicated;
+  if (!F.Compiled.empty())
+    J["compiled"] = F.Compiled;
   J["score"] = F.Score;
   J["severity"] = severityName(F.Sev).str();
   J["message"] = F.Message;

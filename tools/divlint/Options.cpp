@@ -106,6 +106,17 @@ static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::cat(DivlintCategory));
 static cl::opt<std::string> CudaArch("cuda-gpu-arch", cl::desc("GPU architecture parsed for"),
                                      cl::init("sm_90"), cl::cat(DivlintCategory));
+static cl::opt<bool> Compiled(
+    "compiled",
+    cl::desc("Compile each file with nvcc (-cubin -lineinfo, for --cuda-gpu-arch) and check its "
+             "branch findings against the SASS nvdisasm shows: a real branch, predicated code, "
+             "or no code (needs nvcc and nvdisasm; cached)"),
+    cl::cat(DivlintCategory));
+static cl::opt<std::string> CompiledDisassembly(
+    "compiled-disassembly",
+    cl::desc("With --compiled: read `nvdisasm -c -gi` output from this file instead of compiling "
+             "(one input file)"),
+    cl::cat(DivlintCategory));
 static cl::opt<bool> NoCuda("no-cuda",
                             cl::desc("Ignore any CUDA installation; use the built-in prelude"),
                             cl::cat(DivlintCategory));
@@ -267,6 +278,7 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
   CL.Output = {*Output, Colors, ReportAll, SarifRoot, WarningsAsErrors, Quiet};
   CL.Fixes = {ExportFixes, Fix, SimulateFixWriteError};
   CL.Frontend = {CudaPath, CudaArch, ResourceDir, NoCuda};
+  CL.Compiled = {Compiled || !CompiledDisassembly.empty(), CompiledDisassembly};
   CL.Limits = {Jobs, TimeoutSeconds,
                MemoryLimitMB.getNumOccurrences()
                    ? MemoryLimitMB

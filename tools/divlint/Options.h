@@ -47,6 +47,12 @@ struct JobLimits {
   unsigned MemoryLimitMB = 0;
 };
 
+/// --compiled: check findings against the code nvcc emits (lib/Compiled).
+struct CompiledOptions {
+  bool Enabled = false;
+  std::string GivenDisassembly; ///< --compiled-disassembly=FILE: nvdisasm's output, given
+};
+
 /// What the command line asked for.
 struct CommandLine {
   /// The inputs and their compile commands (-p BUILD_DIR, or the arguments after `--`).
@@ -56,6 +62,7 @@ struct CommandLine {
   OutputOptions Output;
   FixRequest Fixes;
   CudaFrontendOptions Frontend;
+  CompiledOptions Compiled;
   JobLimits Limits;
   /// The lines whose findings are kept (--line-filter, --diff); null: every line.
   std::shared_ptr<const LineFilter> Lines;

@@ -210,6 +210,21 @@ bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
   return true;
 }
 
+/// --compiled: the arch and CUDA installation parsed for, and the cache (the user's cache
+/// directory, `divlint/` in it).
+CompiledRequest compiledRequest(const CommandLine &CL) {
+  CompiledRequest R;
+  R.Arch = CL.Frontend.GpuArch;
+  R.CudaPath = CL.Frontend.CudaPath;
+  R.GivenDisassembly = CL.Compiled.GivenDisassembly;
+  llvm::SmallString<128> Cache;
+  if (llvm::sys::path::cache_directory(Cache)) {
+    llvm::sys::path::append(Cache, "divlint");
+    R.CacheDir = std::string(Cache);
+  }
+  return R;
+}
+
 } // namespace
 
 int runAnalysis(CommandLine &CL) {
@@ -244,6 +259,8 @@ int runAnalysis(CommandLine &CL) {
     Job.Input = S;
     Job.Settings = std::move(*Settings);
     Job.Settings.Lines = CL.Lines;
+    if (CL.Compiled.Enabled)
+      Job.Compiled = compiledRequest(CL);
     TUs.push_back(std::move(Job));
   }
 

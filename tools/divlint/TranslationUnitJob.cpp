@@ -105,6 +105,8 @@ public:
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
+    if (Job.CompiledTable)
+      applyCompiledFacts(R.Findings, *Job.CompiledTable, Job.Compiled->Arch);
     Job.DeviceFunctions += R.DeviceFunctions;
     Job.NotAnalyzed.insert(Job.NotAnalyzed.end(), R.NotAnalyzed.begin(), R.NotAnalyzed.end());
     std::vector<Finding> Kept =
@@ -163,8 +165,38 @@ private:
 
 } // namespace
 
+/// --compiled: the flags of the file's compile command that decide what nvcc compiles.
+static std::vector<std::string> nvccFlags(const tooling::CompilationDatabase &Compilations,
+                                          const std::string &Input) {
+  std::vector<std::string> Flags;
+  for (const tooling::CompileCommand &C : Compilations.getCompileCommands(Input))
+    for (size_t I = 1; I < C.CommandLine.size(); ++I) {
+      llvm::StringRef A = C.CommandLine[I];
+      bool Joined = A.size() > 2 && (A.starts_with("-I") || A.starts_with("-D"));
+      if (Joined || A.starts_with("-std=")) {
+        Flags.push_back(A.str());
+      } else if ((A == "-I" || A == "-D" || A == "-isystem" || A == "-include") &&
+                 I + 1 < C.CommandLine.size()) {
+        Flags.push_back(A.str());
+        Flags.push_back(C.CommandLine[++I]);
+      }
+    }
+  return Flags;
+}
+
 void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compilations,
             const CudaSetup &Setup, const OutputOptions &Out) {
+  if (Job.Compiled) {
+    Job.Compiled->Source = Job.Input;
+    Job.Compiled->Flags = nvccFlags(Compilations, Job.Input);
+    auto Table = compiledLineTable(*Job.Compiled);
+    if (!Table) {
+      Job.ParseFailed = true;
+      Job.ParseMessage = "--compiled: " + llvm::toString(Table.takeError());
+      return;
+    }
+    Job.CompiledTable = std::move(*Table);
+  }
   tooling::ClangTool Tool(Compilations, {Job.Input}, std::make_shared<PCHContainerOperations>(),
                           Setup.UsingPrelude ? preludeFileSystem()
                                              : llvm::vfs::getRealFileSystem());

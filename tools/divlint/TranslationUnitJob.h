@@ -11,6 +11,7 @@
 #define DIVLINT_TOOLS_DIVLINT_TRANSLATIONUNITJOB_H
 
 #include "Options.h"
+#include "divlint/Compiled/CompiledFacts.h"
 #include "divlint/Frontend/CudaFrontend.h"
 #include "divlint/Report/Finding.h"
 #include "divlint/Report/Report.h"
@@ -35,6 +36,10 @@ struct TranslationUnitJob {
   bool ParseFailed = false;
   std::string ParseMessage;
   CountingDiagnostics *Diags = nullptr; ///< the parse's diagnostics (while it runs)
+  /// --compiled: how to get the compiled code's line table (Source and Flags are filled in
+  /// from the compile command), and the table once read.
+  std::optional<CompiledRequest> Compiled;
+  std::optional<SassLineTable> CompiledTable;
 };
 
 /// Parses and analyzes one translation unit; thread-safe (its own ClangTool and file manager).

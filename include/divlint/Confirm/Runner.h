@@ -18,6 +18,8 @@ namespace divlint::confirm {
 /// nvcc from PATH, $CUDA_PATH/bin or /usr/local/cuda/bin (\p CudaPath/bin first when given).
 std::optional<std::string> findNvcc(const std::string &CudaPath = "");
 std::optional<std::string> findNcu(const std::string &CudaPath = "");
+/// Any tool of the CUDA toolkit (nvdisasm, cuobjdump), looked up as nvcc is.
+std::optional<std::string> findCudaTool(llvm::StringRef Name, const std::string &CudaPath = "");
 
 struct ProcessResult {
   int Code = 0;          ///< exit code; 124 timed out (killed); -1 could not start; -2 crashed

@@ -79,6 +79,9 @@ struct Finding {
   unsigned ArmWays = 2;
   unsigned LoopDepth = 0;
   bool LikelyPredicated = false; ///< short side-effect-free arms: nvcc emits a select
+  /// --compiled: what nvcc made of the line, "branch", "predicated" or "no-code"; empty when
+  /// not asked.
+  std::string Compiled;
   double Score = 0;              ///< ranking: region slowdown x (1 + loop depth)
   Severity Sev = Severity::Warning;
   std::string Message;
