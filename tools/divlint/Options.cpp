@@ -93,6 +93,19 @@ static cl::opt<unsigned> Jobs("j",
                               cl::desc("Translation units analyzed in parallel (default: all "
                                        "cores)"),
                               cl::init(0), cl::cat(DivlintCategory));
+static cl::opt<bool> NoCache("no-cache",
+                             cl::desc("Neither reuse nor store results in the cache directory"),
+                             cl::cat(DivlintCategory));
+static cl::opt<std::string> CacheDir("cache-dir",
+                                     cl::desc("Where results are cached (default: "
+                                              "$XDG_CACHE_HOME/divlint or ~/.cache/divlint)"),
+                                     cl::cat(DivlintCategory));
+// A worker process: the parent's own arguments plus these (WorkerProcess.h).
+static cl::opt<std::string> WorkerInput("divlint-worker-input", cl::Hidden,
+                                        cl::cat(DivlintCategory));
+static cl::opt<std::string> WorkerResult("divlint-worker-result", cl::Hidden,
+                                         cl::cat(DivlintCategory));
+static cl::opt<bool> WorkerColors("divlint-worker-colors", cl::Hidden, cl::cat(DivlintCategory));
 static cl::opt<unsigned> TimeoutSeconds(
     "timeout",
     cl::desc("Seconds one translation unit may take (parse and analysis); past it divlint "
@@ -176,6 +189,12 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
                MemoryLimitMB.getNumOccurrences()
                    ? MemoryLimitMB
                    : static_cast<unsigned>(physicalMemoryMB() / 4 * 3)};
+  CL.Reuse = {!NoCache, CacheDir};
+  CL.Arguments.assign(Argv + 1, Argv + Argc);
+  if (!WorkerInput.empty()) {
+    CL.Worker = WorkerRequest{WorkerInput, WorkerResult};
+    CL.Output.Colors = WorkerColors; // the parent's terminal, not the worker's pipe
+  }
   return std::nullopt;
 }
 
@@ -238,6 +257,11 @@ llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
                                      Text->c_str(), Error.c_str());
     Slot->emplace(*Text);
   }
+  S.Fingerprint = "block-dim=" + Dim + ";warp-size=" + std::to_string(S.Analysis.WarpSize) +
+                  ";checks=" + S.Checks + ";min-severity=" + Sev + ";header-filter=" + Headers +
+                  ";exclude-header-filter=" + Exclude;
+  for (const std::string &Value : BlockDim)
+    S.Fingerprint += ";block-dim=" + Value;
   return S;
 }
 

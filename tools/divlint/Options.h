@@ -43,6 +43,18 @@ struct JobLimits {
   unsigned MemoryLimitMB = 0;
 };
 
+/// Reuse between runs (JobRunner.h): the result cache, on unless --no-cache.
+struct ReuseOptions {
+  bool Enabled = true;
+  std::string CacheDir; ///< --cache-dir, else ResultCache::defaultDirectory()
+};
+
+/// Set in a worker process, which analyzes one unit for its parent divlint (WorkerProcess.h).
+struct WorkerRequest {
+  std::string Input;      ///< the source, as the parent's input list names it
+  std::string ResultPath; ///< where to write the result (JobResult.h)
+};
+
 /// What the command line asked for.
 struct CommandLine {
   /// The inputs and their compile commands (-p BUILD_DIR, or the arguments after `--`).
@@ -53,6 +65,10 @@ struct CommandLine {
   FixRequest Fixes;
   CudaFrontendOptions Frontend;
   JobLimits Limits;
+  ReuseOptions Reuse;
+  std::optional<WorkerRequest> Worker;
+  /// The arguments as given (argv[1..]), which a worker process is started with.
+  std::vector<std::string> Arguments;
 };
 
 /// Parses the command line into \p CL. Returns the exit status when the command line alone
@@ -65,6 +81,8 @@ struct FileSettings {
   std::string Checks = "*";
   Severity Min = Severity::Note;
   std::optional<llvm::Regex> Headers, ExcludeHeaders;
+  /// Every setting above as text: what the result cache keys on.
+  std::string Fingerprint;
 };
 
 /// The settings for one file: its .divlint.yaml, then the command line on top. An error

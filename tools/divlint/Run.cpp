@@ -2,7 +2,9 @@
 
 #include "Run.h"
 
+#include "JobRunner.h"
 #include "TranslationUnitJob.h"
+#include "WorkerProcess.h"
 #include "divlint/Fix/FixApplication.h"
 #include "divlint/Frontend/CompileDatabase.h"
 #include "divlint/Support/Watchdog.h"
@@ -99,13 +101,11 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
   std::mutex Lock;
   std::vector<char> Done(TUs.size(), 0);
   size_t NextToPrint = 0, Finished = 0;
+  // Several units: each in a worker process, so that a crash or a limit loses only that unit.
+  JobRunner Runner(CL, Compilations, Setup, /*Isolate=*/TUs.size() > 1);
   for (size_t I = 0; I < TUs.size(); ++I)
     Pool.async([&, I] {
-      {
-        // clang cannot be interrupted mid-parse: past the limits the process ends (exit 2).
-        WatchdogScope Watch(TUs[I].Input, CL.Limits.TimeoutSeconds, CL.Limits.MemoryLimitMB);
-        runJob(TUs[I], Compilations, Setup, CL.Output);
-      }
+      Runner.run(TUs[I]);
       std::lock_guard<std::mutex> Guard(Lock);
       Done[I] = 1;
       ++Finished;
@@ -147,6 +147,8 @@ int runAnalysis(CommandLine &CL) {
   Inputs In;
   if (!findInputs(CL, In))
     return 2;
+  if (CL.Worker) // a child of a multi-file run: one unit, result to a file
+    return runWorker(CL, *In.Compilations);
 
   // Files: readable sources, each with its settings.
   std::vector<ToolError> Errors;

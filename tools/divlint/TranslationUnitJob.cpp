@@ -2,6 +2,8 @@
 
 #include "TranslationUnitJob.h"
 
+#include "WorkerProcess.h"
+
 #include "divlint/Fix/Config.h"
 #include "divlint/Fix/Suppression.h"
 #include "divlint/Frontend/CompileDatabase.h"
@@ -17,9 +19,11 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 
@@ -63,6 +67,20 @@ private:
 
 namespace {
 
+/// Every file the parse reads, system headers included (the result cache checks them all),
+/// and whether an #include was not found.
+class InputFileCollector : public DependencyCollector {
+public:
+  bool needSystemDependencies() override { return true; }
+  bool sawDependency(llvm::StringRef Filename, bool FromModule, bool IsSystem,
+                     bool IsModuleFile, bool IsMissing) override {
+    Missing |= IsMissing;
+    // <built-in>, and the prelude (part of divlint itself) are not files.
+    return !IsMissing && Filename != "<built-in>" && !Filename.starts_with("/divlint-builtin/");
+  }
+  bool Missing = false;
+};
+
 /// Keeps the findings the user asked for: enabled rules, severity, headers, NOLINT.
 std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string &MainFile,
                                     SourceManager &SM, const FileSettings &S) {
@@ -90,8 +108,9 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
 
 class AnalysisConsumer : public SemaConsumer {
 public:
-  AnalysisConsumer(TranslationUnitJob &Job, const OutputOptions &Out, std::string MainFile)
-      : Job(Job), Out(Out), MainFile(std::move(MainFile)) {}
+  AnalysisConsumer(TranslationUnitJob &Job, const OutputOptions &Out, std::string MainFile,
+                   std::shared_ptr<InputFileCollector> Inputs)
+      : Job(Job), Out(Out), MainFile(std::move(MainFile)), Inputs(std::move(Inputs)) {}
   void InitializeSema(Sema &S) override {
     if (Job.Diags)
       Job.Diags->Leniency.setSema(&S);
@@ -101,6 +120,7 @@ public:
       Job.Diags->Leniency.setSema(nullptr);
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    recordInputs(Ctx.getSourceManager().getFileManager());
     TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
     Job.DeviceFunctions += R.DeviceFunctions;
     Job.NotAnalyzed.insert(Job.NotAnalyzed.end(), R.NotAnalyzed.begin(), R.NotAnalyzed.end());
@@ -130,6 +150,19 @@ private:
   TranslationUnitJob &Job;
   const OutputOptions &Out;
   std::string MainFile;
+  std::shared_ptr<InputFileCollector> Inputs;
+
+  /// The files the parse read, as absolute paths (relative ones are relative to the compile
+  /// command's directory, which the file manager knows).
+  void recordInputs(FileManager &FM) {
+    Job.Reusable = !Inputs->Missing;
+    for (const std::string &File : Inputs->getDependencies()) {
+      llvm::SmallString<256> Path(File);
+      FM.makeAbsolutePath(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+      Job.Dependencies.push_back(std::string(Path));
+    }
+  }
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
@@ -141,7 +174,10 @@ class AnalysisActionFactory : public tooling::FrontendActionFactory {
       if (Job.Diags) // a missing header is a warning, not the end of the parse
         CI.getPreprocessor().addPPCallbacks(
             std::make_unique<SkipMissingIncludes>(CI.getSourceManager(), Job.Diags->out()));
-      return std::make_unique<AnalysisConsumer>(Job, Out, InFile.str());
+      auto Inputs = std::make_shared<InputFileCollector>();
+      Inputs->attachToPreprocessor(CI.getPreprocessor());
+      CI.addDependencyCollector(Inputs); // also sees the inputs of a precompiled header
+      return std::make_unique<AnalysisConsumer>(Job, Out, InFile.str(), Inputs);
     }
 
   private:
@@ -162,6 +198,7 @@ private:
 
 void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compilations,
             const CudaSetup &Setup, const OutputOptions &Out) {
+  injectTestingFault(Job.Input);
   tooling::ClangTool Tool(Compilations, {Job.Input}, std::make_shared<PCHContainerOperations>(),
                           Setup.UsingPrelude ? preludeFileSystem()
                                              : llvm::vfs::getRealFileSystem());

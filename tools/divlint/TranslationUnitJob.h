@@ -32,8 +32,15 @@ struct TranslationUnitJob {
   std::string ClangErrors; ///< clang's own diagnostics (parse errors)
   unsigned DeviceFunctions = 0;
   std::vector<std::string> NotAnalyzed; ///< device functions clang marked invalid
+  /// No usable result: parse errors, or (run in a worker process) the worker crashed or hit
+  /// a limit. ParseMessage says why.
   bool ParseFailed = false;
   std::string ParseMessage;
+  /// Every file the parse read (absolute paths), for the result cache; Reusable is false when
+  /// the list is incomplete (the parse stopped early, or an #include was not found: a file
+  /// that appears later would change the result).
+  std::vector<std::string> Dependencies;
+  bool Reusable = false;
   CountingDiagnostics *Diags = nullptr; ///< the parse's diagnostics (while it runs)
 };
 
