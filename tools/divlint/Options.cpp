@@ -9,6 +9,7 @@
 
 #include "divlint/Fix/Config.h"
 #include "divlint/Quantify/BlockShape.h"
+#include "divlint/Support/ResultCache.h"
 #include "divlint/Support/Watchdog.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Process.h"
@@ -190,6 +191,11 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
                    ? MemoryLimitMB
                    : static_cast<unsigned>(physicalMemoryMB() / 4 * 3)};
   CL.Reuse = {!NoCache, CacheDir};
+  if (CL.Reuse.Enabled) { // the precompiled CUDA headers live in the cache too
+    std::string Dir = CacheDir.empty() ? ResultCache::defaultDirectory() : CacheDir.getValue();
+    if (!Dir.empty())
+      CL.Frontend.PrecompiledHeaderDir = Dir + "/pch";
+  }
   CL.Arguments.assign(Argv + 1, Argv + Argc);
   if (!WorkerInput.empty()) {
     CL.Worker = WorkerRequest{WorkerInput, WorkerResult};

@@ -7,6 +7,7 @@
 #include "divlint/Fix/Config.h"
 #include "divlint/Fix/Suppression.h"
 #include "divlint/Frontend/CompileDatabase.h"
+#include "divlint/Frontend/HeaderPrecompile.h"
 #include "divlint/Frontend/MissingIncludes.h"
 #include "divlint/Frontend/NvccLeniency.h"
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
@@ -75,8 +76,10 @@ public:
   bool sawDependency(llvm::StringRef Filename, bool FromModule, bool IsSystem,
                      bool IsModuleFile, bool IsMissing) override {
     Missing |= IsMissing;
-    // <built-in>, and the prelude (part of divlint itself) are not files.
-    return !IsMissing && Filename != "<built-in>" && !Filename.starts_with("/divlint-builtin/");
+    // <built-in>, and the prelude (part of divlint itself) are not files; a precompiled
+    // header stands for its inputs, which are reported instead.
+    return !IsMissing && !IsModuleFile && Filename != "<built-in>" &&
+           !Filename.starts_with("/divlint-builtin/");
   }
   bool Missing = false;
 };
@@ -203,6 +206,8 @@ void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compila
                           Setup.UsingPrelude ? preludeFileSystem()
                                              : llvm::vfs::getRealFileSystem());
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
+  if (!Setup.PrecompiledHeaderDir.empty()) // last: it keys on the final command line
+    Tool.appendArgumentsAdjuster(precompiledHeaderAdjuster(Setup.PrecompiledHeaderDir));
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = Out.Colors;
   llvm::raw_string_ostream ErrorStream(Job.ClangErrors);
