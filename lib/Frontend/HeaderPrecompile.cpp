@@ -124,6 +124,14 @@ public:
     std::string Pch = path(Hex + ".pch"), Manifest = path(Hex + ".json");
     if (isCurrent(Manifest, Pch, KeyText))
       return Pch;
+    // Building costs about two parses of the headers: worth it only for a command line that
+    // comes back (another file of the project, the next run). The first time, leave a mark.
+    std::string Seen = path(Hex + ".seen");
+    if (!llvm::sys::fs::exists(Seen)) {
+      if (!llvm::sys::fs::create_directories(Dir))
+        writeAtomically(Seen, "");
+      return "";
+    }
     if (build(std::move(Args), KeyText, Pch, Manifest))
       return Pch;
     Failed.insert(Hex);

@@ -4,7 +4,9 @@
 // (__clang_cuda_runtime_wrapper.h and what it pulls in: the CUDA runtime, math, device
 // functions) and divlint's compat header. They are the same for every file parsed with the same
 // command line, so they are parsed once into a precompiled header (clang's PCH), kept in a
-// directory and loaded with `-include-pch` by every later parse with that command line.
+// directory and loaded with `-include-pch` by every later parse with that command line. It is
+// built the second time a command line is seen (in this run or a later one): a command line
+// used for a single file once would only pay for building it.
 //
 // A PCH is keyed by the whole command line except the source file (CUDA installation, GPU
 // arch, resource directory, -D/-I flags...), the clang version and the divlint build. Before
