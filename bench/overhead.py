@@ -1,59 +1,105 @@
 #!/usr/bin/env python3
-"""Benchmark 1: divlint vs clang's own device-side parse, per file, on a real corpus.
+"""Benchmark 1: divlint against clang's own parse of the same file, per file, on real corpora.
 
-usage: overhead.py CORPUS_DIR [--divlint build/bin/divlint] [--limit N] [--json OUT]
+usage: overhead.py [--corpora /tmp/corpora] [--per-corpus 15] [--reps 3]
+                   [--divlint build/bin/divlint] [--json OUT]
 
-For every .cu file under CORPUS_DIR: CPU time of `divlint FILE -- <includes>` and of
-`clang++-22 -fsyntax-only` with exactly the flags divlint gives clang (printed below), each the
-best of --reps runs. Prints per-file ratios and the median. Goal: median <= 1.15x.
-Include dirs: every directory of the corpus named `Common` or `include` (cuda-samples layout).
+Baseline: `clang++-22 -cc1` with exactly the cc1 arguments divlint's parse uses (taken from
+divlint's own `-v` output for that file, so flags, -include'd compat header, resource
+directory and the file's -I/-D are identical; clang's -fsyntax-only, no PCH). divlint is
+measured in three states:
+  cold    --no-cache: no precompiled headers, no result cache (what every run cost before)
+  pch     a cache directory holding the precompiled CUDA headers but no results
+  cached  the same directory after a run: the result cache answers
+Each rep runs the four commands of a file back to back, in an order that rotates from rep to
+rep (paired, interleaved: the machine's other load hits all alike); the per-file number is the
+median over reps of CPU time (user + system, from wait4), the summary the median over files of
+the per-file ratios to clang. Files clang does not parse (missing SDK headers) are left out.
+Units: corpus_units.py (the ground truth's programs, with their include dirs and macros).
 """
 import argparse
 import json
 import os
+import shlex
+import shutil
+import subprocess
 import sys
+import tempfile
 
-sys.path.insert(0, os.path.dirname(__file__))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from corpus_units import spread, units  # noqa: E402
 from measure import median, run  # noqa: E402
 
-CLANG_FLAGS = ["-fsyntax-only", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
-               "-nocudalib", "-Wno-unknown-cuda-version", "-w", "-ferror-limit=20",
-               "-Xclang", "-target-sdk-version=12.8", "--cuda-path=/usr/local/cuda",
-               "-isystem", "/usr/local/cuda/include/cccl"]
+
+def cc1_args(divlint, tu, args):
+    """The cc1 command line divlint's parse of tu uses (from `-- -v`), or None."""
+    p = subprocess.run([divlint, "--no-cache", tu, "--", *args, "-v"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, errors="replace", timeout=600)
+    for line in p.stderr.splitlines():
+        words = shlex.split(line) if '"-cc1"' in line else []
+        if words and "-cc1" in words:
+            return [w for w in words[words.index("-cc1"):] if w != "-v"]
+    return None
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("corpus")
-    ap.add_argument("--divlint", default=os.path.join(os.path.dirname(__file__), "..", "build", "bin", "divlint"))
+    ap.add_argument("--corpora", default="/tmp/corpora")
+    ap.add_argument("--per-corpus", type=int, default=15)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--divlint", default=os.path.join(HERE, "..", "build", "bin", "divlint"))
     ap.add_argument("--clang", default="clang++-22")
-    ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--reps", type=int, default=1)
     ap.add_argument("--json")
     a = ap.parse_args()
-    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(a.corpus) for f in fs if f.endswith(".cu"))
-    if a.limit:
-        files = files[: a.limit]
-    includes = sorted({d for d, _, _ in os.walk(a.corpus) if os.path.basename(d) in ("Common", "include")})
-    inc = [x for d in includes for x in ("-I", d)]
-    print(f"# {len(files)} files; clang flags: {' '.join(CLANG_FLAGS)} {' '.join(inc)}")
+    by_corpus = {}
+    for u in units(a.corpora):
+        by_corpus.setdefault(u[0], []).append(u)
+    chosen = [u for name in sorted(by_corpus) for u in spread(by_corpus[name], a.per_corpus)]
+    cache = tempfile.mkdtemp(prefix="divlint-overhead-")
     rows = []
-    for f in files:
-        d = min((run([a.divlint, f, "--", *inc]) for _ in range(a.reps)), key=lambda r: r["cpu"])
-        c = min((run([a.clang, *CLANG_FLAGS, *inc, f]) for _ in range(a.reps)), key=lambda r: r["cpu"])
-        ok = c["rc"] == 0 and d["rc"] in (0, 1)
-        ratio = d["cpu"] / c["cpu"] if c["cpu"] > 0 else float("nan")
-        rows.append({"file": os.path.relpath(f, a.corpus), "divlint_cpu": d["cpu"], "clang_cpu": c["cpu"],
-                     "ratio": ratio, "divlint_rc": d["rc"], "clang_rc": c["rc"], "parsed": ok,
-                     "divlint_rss_mb": d["rss_mb"], "clang_rss_mb": c["rss_mb"]})
-        print(f"{ratio:6.3f}  {d['cpu']:7.3f}s {c['cpu']:7.3f}s  rc={d['rc']}/{c['rc']}  {rows[-1]['file']}", flush=True)
-    parsed = [r for r in rows if r["parsed"]]
-    ratios = [r["ratio"] for r in parsed]
-    summary = {"files": len(rows), "parsed_by_both": len(parsed),
-               "median_ratio": median(ratios) if ratios else None,
-               "p90_ratio": sorted(ratios)[int(0.9 * (len(ratios) - 1))] if ratios else None,
-               "total_divlint_cpu": sum(r["divlint_cpu"] for r in parsed),
-               "total_clang_cpu": sum(r["clang_cpu"] for r in parsed)}
+    try:
+        for corpus, tu, args in chosen:
+            cc1 = cc1_args(a.divlint, tu, args)
+            if not cc1 or run([a.clang, *cc1])["rc"] != 0:
+                print(f"skip (clang does not parse it): {tu}", flush=True)
+                continue
+            dl = [a.divlint, tu, "--format=json", "--report-all"]
+            cmds = {
+                "clang": ([a.clang, *cc1], None),
+                "cold": ([*dl, "--no-cache", "--", *args], None),
+                "pch": ([*dl, f"--cache-dir={cache}", "--", *args], "drop-results"),
+                "cached": ([*dl, f"--cache-dir={cache}", "--", *args], None),
+            }
+            for _ in range(2):  # the second parse with a command line builds its PCH
+                shutil.rmtree(os.path.join(cache, "results"), ignore_errors=True)
+                run(cmds["pch"][0])
+            times = {k: [] for k in cmds}
+            order = list(cmds)
+            for rep in range(a.reps):
+                for k in order[rep % 4:] + order[: rep % 4]:
+                    if cmds[k][1] == "drop-results":
+                        shutil.rmtree(os.path.join(cache, "results"), ignore_errors=True)
+                    if k == "cached":
+                        run(cmds["pch"][0])  # make sure the result is there
+                    r = run(cmds[k][0])
+                    times[k].append(r["cpu"])
+            med = {k: median(v) for k, v in times.items()}
+            row = {"corpus": corpus, "file": os.path.relpath(tu, a.corpora),
+                   **{f"{k}_cpu": med[k] for k in med},
+                   **{f"{k}_ratio": med[k] / med["clang"] for k in ("cold", "pch", "cached")}}
+            rows.append(row)
+            print(f"{row['cold_ratio']:6.3f} {row['pch_ratio']:6.3f} {row['cached_ratio']:6.3f}  "
+                  f"clang {med['clang']:.3f}s  {row['file']}", flush=True)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    summary = {"files": len(rows), "reps": a.reps}
+    for k in ("cold", "pch", "cached"):
+        summary[f"median_{k}_ratio"] = median([r[f"{k}_ratio"] for r in rows]) if rows else None
+    for c in sorted({r["corpus"] for r in rows}):
+        sub = [r for r in rows if r["corpus"] == c]
+        summary[c] = {k: median([r[f"{k}_ratio"] for r in sub]) for k in ("cold", "pch", "cached")}
+        summary[c]["files"] = len(sub)
     print(json.dumps(summary, indent=1))
     if a.json:
         with open(a.json, "w") as out:

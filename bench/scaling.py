@@ -26,7 +26,7 @@ with tempfile.TemporaryDirectory() as tmp:
         with open(path, "w") as f:
             subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "gen_kernel.py"), str(n)],
                            stdout=f, check=True)
-        r = run([a.divlint, "--no-cuda", "--block-dim=256", "--format=json", path], timeout=3600)
+        r = run([a.divlint, "--no-cuda", "--no-cache", "--block-dim=256", "--format=json", path], timeout=3600)
         rows.append({"statements": n, **r})
         print(f"{n:>7} statements: cpu {r['cpu']:.2f}s wall {r['wall']:.2f}s rss {r['rss_mb']:.0f} MB rc={r['rc']}", flush=True)
 for small, big in zip(rows, rows[1:]):

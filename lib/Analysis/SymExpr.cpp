@@ -420,9 +420,25 @@ std::optional<int64_t> evaluateIndVar(const SymExpr &E, const EvalEnv &Env) {
   return V;
 }
 
+std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env);
+
 } // namespace
 
 std::optional<int64_t> evaluate(const SymExpr &E, const EvalEnv &Env) {
+  bool Composite = E.Kind == SymKind::Unary || E.Kind == SymKind::Binary ||
+                   E.Kind == SymKind::Select || E.Kind == SymKind::IndVar;
+  if (!Env.LaneInvariant || E.HasThread || !Composite)
+    return evaluateNode(E, Env);
+  if (auto It = Env.LaneInvariant->find(&E); It != Env.LaneInvariant->end())
+    return It->second;
+  std::optional<int64_t> V = evaluateNode(E, Env);
+  Env.LaneInvariant->try_emplace(&E, V); // after the recursion, which may have grown the map
+  return V;
+}
+
+namespace {
+
+std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env) {
   switch (E.Kind) {
   case SymKind::Const: return E.Value;
   case SymKind::ThreadIdx: return Env.Tid[E.Dim % 3];
@@ -484,5 +500,7 @@ std::optional<int64_t> evaluate(const SymExpr &E, const EvalEnv &Env) {
   }
   return std::nullopt;
 }
+
+} // namespace
 
 } // namespace divlint

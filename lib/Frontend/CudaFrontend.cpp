@@ -56,6 +56,8 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts) {
       break;
     }
   Setup.UsingPrelude = Setup.CudaPath.empty();
+  if (!Setup.UsingPrelude)
+    Setup.PrecompiledHeaderDir = Opts.PrecompiledHeaderDir;
   std::string ResourceDir = Opts.ResourceDir.empty() ? DIVLINT_CLANG_RESOURCE_DIR : Opts.ResourceDir;
   auto &A = Setup.Args;
   A = {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + Opts.GpuArch, "-nocudalib",

@@ -344,12 +344,31 @@ bool CostModel::hasSideEffects(const Stmt *S) {
   return false;
 }
 
-ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition) {
+const ParentMap *CostModel::bodyParents(const FunctionDecl *FD, const Stmt *S) {
+  if (!FD || !FD->getBody())
+    return nullptr;
+  std::unique_ptr<ParentMap> &PM = BodyParents[FD];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  return PM->hasParent(S) ? PM.get() : nullptr;
+}
+
+ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition,
+                         const FunctionDecl *Within) {
   ArmCosts A;
   const Stmt *TrueArm = nullptr, *FalseArm = nullptr;
   double Extra = 0; // the rest of a && / || chain that one side evaluates
   bool ExtraOnTrue = true;
-  if (Condition) {
+  if (const ParentMap *PM = Condition ? bodyParents(Within, Condition) : nullptr) {
+    const Stmt *P = PM->getParent(Condition);
+    while (P && isa<ParenExpr>(P))
+      P = PM->getParent(P);
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+        BO && BO->isLogicalOp() && BO->getLHS()->IgnoreParens() == Condition) {
+      Extra = cost(BO->getRHS());
+      ExtraOnTrue = BO->getOpcode() == BO_LAnd;
+    }
+  } else if (Condition) {
     auto Parents = Ctx.getParents(*Condition);
     while (!Parents.empty()) {
       const auto *P = Parents[0].get<Expr>();
@@ -406,8 +425,14 @@ ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition) {
   return A;
 }
 
-std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S) {
+std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const FunctionDecl *FD) {
   std::vector<const Stmt *> Loops;
+  if (const ParentMap *PM = bodyParents(FD, S)) {
+    for (const Stmt *P = PM->getParent(S); P && !isa<LambdaExpr>(P); P = PM->getParent(P))
+      if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
+        Loops.push_back(P);
+    return Loops;
+  }
   DynTypedNodeList Parents = Ctx.getParents(*S);
   for (unsigned Guard = 0; Guard < 4096 && !Parents.empty(); ++Guard) {
     const DynTypedNode &P = Parents[0];
@@ -426,12 +451,12 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
                               const Expr *Condition, const EnumerationResult &R,
                               unsigned WarpSize) {
   Prediction P;
-  ArmCosts A = arms(Terminator, Condition);
+  ArmCosts A = arms(Terminator, Condition, FD);
   P.Arms = A;
   // How often the branch runs per thread: the trip counts of the loops around it (a loop
   // condition runs once per iteration of its own loop too).
-  std::vector<const Stmt *> Loops = enclosingLoops(Condition ? static_cast<const Stmt *>(Condition)
-                                                             : Terminator);
+  std::vector<const Stmt *> Loops = enclosingLoops(
+      Condition ? static_cast<const Stmt *>(Condition) : Terminator, FD);
   P.LoopDepth = static_cast<unsigned>(Loops.size());
   // The condition of a loop whose trip count the lanes decide, enumerated to the end: how often
   // a warp tests it, and the loop's cost at the lanes' mean trip count, come from the lanes.

@@ -82,6 +82,7 @@ public:
     WarpSize = Q.WarpSize ? Q.WarpSize : 32;
     Threads = Shape.threads();
     Warps = Shape.warps(WarpSize);
+    Env.LaneInvariant = &LaneInvariant;
   }
 
   EnumerationResult run();
@@ -118,8 +119,16 @@ private:
   }
   std::optional<int64_t> eval(const SymRef &E) {
     ++Evaluations;
+    if (Env.Opaques != InvariantOpaques || Env.Iteration != InvariantIteration) {
+      LaneInvariant.clear(); // another sample or iteration: lane-invariant values change
+      InvariantOpaques = Env.Opaques;
+      InvariantIteration = Env.Iteration;
+    }
     return evaluate(*E, Env);
   }
+  /// Values of the subtrees that read no thread index, for the current samples and iterations.
+  llvm::DenseMap<const SymExpr *, std::optional<int64_t>> LaneInvariant;
+  std::vector<std::pair<uint64_t, int64_t>> InvariantOpaques, InvariantIteration;
   bool guardHolds() {
     if (!Q.Guard)
       return true;

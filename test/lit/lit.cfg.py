@@ -14,6 +14,13 @@ config.test_exec_root = os.path.join(config.divlint_obj_root, "test", "lit")
 config.substitutions.append(("%divlint-cuda", config.divlint))
 config.substitutions.append(("%divlint", config.divlint + " --no-cuda"))
 config.substitutions.append(("%python", config.python))
+# The result cache (--cache-dir's default is $XDG_CACHE_HOME/divlint): a directory of this test
+# run, emptied first, never the user's cache.
+import shutil
+cache_home = os.path.join(config.test_exec_root, "xdg-cache-home")
+shutil.rmtree(cache_home, ignore_errors=True)
+os.makedirs(cache_home, exist_ok=True)
+config.environment["XDG_CACHE_HOME"] = cache_home
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 if os.path.isfile("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("CUDA_PATH"):

@@ -10,6 +10,7 @@
 #include "divlint/Fix/Config.h"
 #include "divlint/Quantify/BlockShape.h"
 #include "divlint/Report/UnifiedDiff.h"
+#include "divlint/Support/ResultCache.h"
 #include "divlint/Support/Watchdog.h"
 #include "DivlintVersion.h"
 #include "llvm/Config/llvm-config.h"
@@ -134,6 +135,19 @@ static cl::opt<unsigned> Jobs("j",
                               cl::desc("Translation units analyzed in parallel (default: all "
                                        "cores)"),
                               cl::init(0), cl::cat(DivlintCategory));
+static cl::opt<bool> NoCache("no-cache",
+                             cl::desc("Neither reuse nor store results in the cache directory"),
+                             cl::cat(DivlintCategory));
+static cl::opt<std::string> CacheDir("cache-dir",
+                                     cl::desc("Where results are cached (default: "
+                                              "$XDG_CACHE_HOME/divlint or ~/.cache/divlint)"),
+                                     cl::cat(DivlintCategory));
+// A worker process: the parent's own arguments plus these (WorkerProcess.h).
+static cl::opt<std::string> WorkerInput("divlint-worker-input", cl::Hidden,
+                                        cl::cat(DivlintCategory));
+static cl::opt<std::string> WorkerResult("divlint-worker-result", cl::Hidden,
+                                         cl::cat(DivlintCategory));
+static cl::opt<bool> WorkerColors("divlint-worker-colors", cl::Hidden, cl::cat(DivlintCategory));
 static cl::opt<unsigned> TimeoutSeconds(
     "timeout",
     cl::desc("Seconds one translation unit may take (parse and analysis); past it divlint "
@@ -283,6 +297,17 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
                MemoryLimitMB.getNumOccurrences()
                    ? MemoryLimitMB
                    : static_cast<unsigned>(physicalMemoryMB() / 4 * 3)};
+  CL.Reuse = {!NoCache, CacheDir};
+  if (CL.Reuse.Enabled) { // the precompiled CUDA headers live in the cache too
+    std::string Dir = CacheDir.empty() ? ResultCache::defaultDirectory() : CacheDir.getValue();
+    if (!Dir.empty())
+      CL.Frontend.PrecompiledHeaderDir = Dir + "/pch";
+  }
+  CL.Arguments.assign(Argv + 1, Argv + Argc);
+  if (!WorkerInput.empty()) {
+    CL.Worker = WorkerRequest{WorkerInput, WorkerResult};
+    CL.Output.Colors = WorkerColors; // the parent's terminal, not the worker's pipe
+  }
   return std::nullopt;
 }
 
@@ -345,6 +370,11 @@ llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
                                      Text->c_str(), Error.c_str());
     Slot->emplace(*Text);
   }
+  S.Fingerprint = "block-dim=" + Dim + ";warp-size=" + std::to_string(S.Analysis.WarpSize) +
+                  ";checks=" + S.Checks + ";min-severity=" + Sev + ";header-filter=" + Headers +
+                  ";exclude-header-filter=" + Exclude;
+  for (const std::string &Value : BlockDim)
+    S.Fingerprint += ";block-dim=" + Value;
   return S;
 }
 

@@ -53,6 +53,18 @@ struct CompiledOptions {
   std::string GivenDisassembly; ///< --compiled-disassembly=FILE: nvdisasm's output, given
 };
 
+/// Reuse between runs (JobRunner.h): the result cache, on unless --no-cache.
+struct ReuseOptions {
+  bool Enabled = true;
+  std::string CacheDir; ///< --cache-dir, else ResultCache::defaultDirectory()
+};
+
+/// Set in a worker process, which analyzes one unit for its parent divlint (WorkerProcess.h).
+struct WorkerRequest {
+  std::string Input;      ///< the source, as the parent's input list names it
+  std::string ResultPath; ///< where to write the result (JobResult.h)
+};
+
 /// What the command line asked for.
 struct CommandLine {
   /// The inputs and their compile commands (-p BUILD_DIR, or the arguments after `--`).
@@ -68,6 +80,10 @@ struct CommandLine {
   std::shared_ptr<const LineFilter> Lines;
   /// --diff: the files it changes and their added lines.
   std::optional<std::vector<ChangedFile>> Diff;
+  ReuseOptions Reuse;
+  std::optional<WorkerRequest> Worker;
+  /// The arguments as given (argv[1..]), which a worker process is started with.
+  std::vector<std::string> Arguments;
 };
 
 /// Parses the command line into \p CL. Returns the exit status when the command line alone
@@ -82,6 +98,8 @@ struct FileSettings {
   Severity Min = Severity::Note;
   std::optional<llvm::Regex> Headers, ExcludeHeaders;
   std::shared_ptr<const LineFilter> Lines; ///< CommandLine::Lines (run-wide)
+  /// Every setting above as text: what the result cache keys on.
+  std::string Fingerprint;
 };
 
 /// The settings for one file: its .divlint.yaml, then the command line on top. An error

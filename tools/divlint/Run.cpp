@@ -2,8 +2,10 @@
 
 #include "Run.h"
 
+#include "JobRunner.h"
 #include "SpelledPaths.h"
 #include "TranslationUnitJob.h"
+#include "WorkerProcess.h"
 #include "divlint/Fix/FixApplication.h"
 #include "divlint/Frontend/CompileDatabase.h"
 #include "divlint/Support/Watchdog.h"
@@ -159,13 +161,14 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
   std::mutex Lock;
   std::vector<char> Done(TUs.size(), 0);
   size_t NextToPrint = 0, Finished = 0;
+  // Several units: each in a worker process, so that a crash or a limit loses only that unit.
+  // A line filter or diff (read once, from stdin perhaps) is not passed on to worker processes,
+  // and the result cache does not key on it: such runs stay in this process, uncached.
+  bool Filtered = CL.Lines != nullptr || CL.Diff.has_value();
+  JobRunner Runner(CL, Compilations, Setup, /*Isolate=*/TUs.size() > 1 && !Filtered);
   for (size_t I = 0; I < TUs.size(); ++I)
     Pool.async([&, I] {
-      {
-        // clang cannot be interrupted mid-parse: past the limits the process ends (exit 2).
-        WatchdogScope Watch(TUs[I].Input, CL.Limits.TimeoutSeconds, CL.Limits.MemoryLimitMB);
-        runJob(TUs[I], Compilations, Setup, CL.Output);
-      }
+      Runner.run(TUs[I]);
       std::lock_guard<std::mutex> Guard(Lock);
       Done[I] = 1;
       ++Finished;
@@ -210,21 +213,6 @@ bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
   return true;
 }
 
-/// --compiled: the arch and CUDA installation parsed for, and the cache (the user's cache
-/// directory, `divlint/` in it).
-CompiledRequest compiledRequest(const CommandLine &CL) {
-  CompiledRequest R;
-  R.Arch = CL.Frontend.GpuArch;
-  R.CudaPath = CL.Frontend.CudaPath;
-  R.GivenDisassembly = CL.Compiled.GivenDisassembly;
-  llvm::SmallString<128> Cache;
-  if (llvm::sys::path::cache_directory(Cache)) {
-    llvm::sys::path::append(Cache, "divlint");
-    R.CacheDir = std::string(Cache);
-  }
-  return R;
-}
-
 } // namespace
 
 int runAnalysis(CommandLine &CL) {
@@ -236,6 +224,8 @@ int runAnalysis(CommandLine &CL) {
       writeReport(llvm::outs(), CL.Output.Format, {}, {}, reportOptionsFor(CL.Output));
     return *Exit;
   }
+  if (CL.Worker) // a child of a multi-file run: one unit, result to a file
+    return runWorker(CL, *In.Compilations);
 
   // Files: readable sources, each with its settings.
   std::vector<ToolError> Errors;
@@ -260,7 +250,7 @@ int runAnalysis(CommandLine &CL) {
     Job.Settings = std::move(*Settings);
     Job.Settings.Lines = CL.Lines;
     if (CL.Compiled.Enabled)
-      Job.Compiled = compiledRequest(CL);
+      Job.Compiled = compiledRequestFor(CL);
     TUs.push_back(std::move(Job));
   }
 

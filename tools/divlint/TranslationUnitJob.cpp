@@ -2,13 +2,17 @@
 
 #include "TranslationUnitJob.h"
 
+#include "WorkerProcess.h"
+
 #include "divlint/Fix/Config.h"
 #include "divlint/Fix/Suppression.h"
 #include "divlint/Frontend/CompileDatabase.h"
+#include "divlint/Frontend/HeaderPrecompile.h"
 #include "divlint/Frontend/MissingIncludes.h"
 #include "divlint/Frontend/NvccLeniency.h"
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "divlint/Report/ClangDiagnostics.h"
+#include "divlint/Support/ResultCache.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -17,9 +21,11 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 
@@ -63,6 +69,22 @@ private:
 
 namespace {
 
+/// Every file the parse reads, system headers included (the result cache checks them all),
+/// and whether an #include was not found.
+class InputFileCollector : public DependencyCollector {
+public:
+  bool needSystemDependencies() override { return true; }
+  bool sawDependency(llvm::StringRef Filename, bool FromModule, bool IsSystem,
+                     bool IsModuleFile, bool IsMissing) override {
+    Missing |= IsMissing;
+    // <built-in>, and the prelude (part of divlint itself) are not files; a precompiled
+    // header stands for its inputs, which are reported instead.
+    return !IsMissing && !IsModuleFile && Filename != "<built-in>" &&
+           !Filename.starts_with("/divlint-builtin/");
+  }
+  bool Missing = false;
+};
+
 /// Keeps the findings the user asked for: enabled rules, severity, headers, lines (--line-filter,
 /// --diff), NOLINT.
 std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string &MainFile,
@@ -93,8 +115,9 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
 
 class AnalysisConsumer : public SemaConsumer {
 public:
-  AnalysisConsumer(TranslationUnitJob &Job, const OutputOptions &Out, std::string MainFile)
-      : Job(Job), Out(Out), MainFile(std::move(MainFile)) {}
+  AnalysisConsumer(TranslationUnitJob &Job, const OutputOptions &Out, std::string MainFile,
+                   std::shared_ptr<InputFileCollector> Inputs)
+      : Job(Job), Out(Out), MainFile(std::move(MainFile)), Inputs(std::move(Inputs)) {}
   void InitializeSema(Sema &S) override {
     if (Job.Diags)
       Job.Diags->Leniency.setSema(&S);
@@ -104,6 +127,7 @@ public:
       Job.Diags->Leniency.setSema(nullptr);
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    recordInputs(Ctx.getSourceManager().getFileManager());
     TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
     if (Job.CompiledTable)
       applyCompiledFacts(R.Findings, *Job.CompiledTable, Job.Compiled->Arch);
@@ -135,6 +159,19 @@ private:
   TranslationUnitJob &Job;
   const OutputOptions &Out;
   std::string MainFile;
+  std::shared_ptr<InputFileCollector> Inputs;
+
+  /// The files the parse read, as absolute paths (relative ones are relative to the compile
+  /// command's directory, which the file manager knows).
+  void recordInputs(FileManager &FM) {
+    Job.Reusable = !Inputs->Missing;
+    for (const std::string &File : Inputs->getDependencies()) {
+      llvm::SmallString<256> Path(File);
+      FM.makeAbsolutePath(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+      Job.Dependencies.push_back(std::string(Path));
+    }
+  }
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
@@ -146,7 +183,10 @@ class AnalysisActionFactory : public tooling::FrontendActionFactory {
       if (Job.Diags) // a missing header is a warning, not the end of the parse
         CI.getPreprocessor().addPPCallbacks(
             std::make_unique<SkipMissingIncludes>(CI.getSourceManager(), Job.Diags->out()));
-      return std::make_unique<AnalysisConsumer>(Job, Out, InFile.str());
+      auto Inputs = std::make_shared<InputFileCollector>();
+      Inputs->attachToPreprocessor(CI.getPreprocessor());
+      CI.addDependencyCollector(Inputs); // also sees the inputs of a precompiled header
+      return std::make_unique<AnalysisConsumer>(Job, Out, InFile.str(), Inputs);
     }
 
   private:
@@ -164,6 +204,17 @@ private:
 };
 
 } // namespace
+
+CompiledRequest compiledRequestFor(const CommandLine &CL) {
+  CompiledRequest R;
+  R.Arch = CL.Frontend.GpuArch;
+  R.CudaPath = CL.Frontend.CudaPath;
+  R.GivenDisassembly = CL.Compiled.GivenDisassembly;
+  if (CL.Reuse.Enabled)
+    R.CacheDir =
+        CL.Reuse.CacheDir.empty() ? ResultCache::defaultDirectory() : CL.Reuse.CacheDir;
+  return R;
+}
 
 /// --compiled: the flags of the file's compile command that decide what nvcc compiles.
 static std::vector<std::string> nvccFlags(const tooling::CompilationDatabase &Compilations,
@@ -186,6 +237,7 @@ static std::vector<std::string> nvccFlags(const tooling::CompilationDatabase &Co
 
 void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compilations,
             const CudaSetup &Setup, const OutputOptions &Out) {
+  injectTestingFault(Job.Input);
   if (Job.Compiled) {
     Job.Compiled->Source = Job.Input;
     Job.Compiled->Flags = nvccFlags(Compilations, Job.Input);
@@ -201,6 +253,8 @@ void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compila
                           Setup.UsingPrelude ? preludeFileSystem()
                                              : llvm::vfs::getRealFileSystem());
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
+  if (!Setup.PrecompiledHeaderDir.empty()) // last: it keys on the final command line
+    Tool.appendArgumentsAdjuster(precompiledHeaderAdjuster(Setup.PrecompiledHeaderDir));
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = Out.Colors;
   llvm::raw_string_ostream ErrorStream(Job.ClangErrors);

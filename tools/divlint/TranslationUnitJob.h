@@ -33,14 +33,25 @@ struct TranslationUnitJob {
   std::string ClangErrors; ///< clang's own diagnostics (parse errors)
   unsigned DeviceFunctions = 0;
   std::vector<std::string> NotAnalyzed; ///< device functions clang marked invalid
+  /// No usable result: parse errors, or (run in a worker process) the worker crashed or hit
+  /// a limit. ParseMessage says why.
   bool ParseFailed = false;
   std::string ParseMessage;
+  /// Every file the parse read (absolute paths), for the result cache; Reusable is false when
+  /// the list is incomplete (the parse stopped early, or an #include was not found: a file
+  /// that appears later would change the result).
+  std::vector<std::string> Dependencies;
+  bool Reusable = false;
   CountingDiagnostics *Diags = nullptr; ///< the parse's diagnostics (while it runs)
   /// --compiled: how to get the compiled code's line table (Source and Flags are filled in
   /// from the compile command), and the table once read.
   std::optional<CompiledRequest> Compiled;
   std::optional<SassLineTable> CompiledTable;
 };
+
+/// --compiled: the arch and CUDA installation parsed for, the given disassembly, and the cache
+/// (--cache-dir, else the result cache's directory; none with --no-cache).
+CompiledRequest compiledRequestFor(const CommandLine &CL);
 
 /// Parses and analyzes one translation unit; thread-safe (its own ClangTool and file manager).
 void runJob(TranslationUnitJob &Job, const clang::tooling::CompilationDatabase &Compilations,

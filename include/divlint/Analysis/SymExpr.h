@@ -10,6 +10,7 @@
 #define DIVLINT_SYMEXPR_H
 
 #include "divlint/Analysis/Uniformity.h"
+#include "llvm/ADT/DenseMap.h"
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -112,6 +113,10 @@ struct EvalEnv {
   unsigned BlockDim[3] = {1, 1, 1};
   std::vector<std::pair<uint64_t, int64_t>> Opaques;   ///< opaque leaf id -> sampled value
   std::vector<std::pair<uint64_t, int64_t>> Iteration; ///< loop id -> iteration number
+  /// Optional memo of the subtrees that read no thread index: their values are the same for
+  /// every lane while Opaques and Iteration stay as they are, so LaneEnumerator computes them
+  /// once per block instead of once per lane. Its owner clears it when those change.
+  llvm::DenseMap<const SymExpr *, std::optional<int64_t>> *LaneInvariant = nullptr;
 };
 
 /// Evaluates an integer tree; std::nullopt when it needs something the environment lacks

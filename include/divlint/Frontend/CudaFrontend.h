@@ -25,12 +25,17 @@ struct CudaFrontendOptions {
   std::string GpuArch = "sm_90";
   std::string ResourceDir;    ///< empty: the one divlint was built against
   bool ForcePrelude = false;  ///< --no-cuda: ignore any installation
+  /// Where precompiled CUDA headers are kept (HeaderPrecompile.h); empty: none are used.
+  std::string PrecompiledHeaderDir;
 };
 
 struct CudaSetup {
   std::string CudaPath; ///< empty when the prelude is used
   bool UsingPrelude = false;
   std::vector<std::string> Args; ///< clang arguments inserted after the driver name
+  /// Precompiled CUDA headers (HeaderPrecompile.h) in this directory; empty: none (the prelude
+  /// is too small to gain from one).
+  std::string PrecompiledHeaderDir;
 };
 
 /// Path under which the built-in prelude is mapped into every tool's virtual file system.

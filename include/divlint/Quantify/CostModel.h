@@ -23,6 +23,7 @@
 
 #include "divlint/Quantify/LaneEnumerator.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
@@ -83,8 +84,10 @@ public:
   clang::ASTContext &context() const { return Ctx; }
   /// Constant trip count of a loop, if it can be computed.
   std::optional<double> tripCount(const clang::Stmt *Loop);
-  /// The arms of the branch \p Terminator takes on \p Condition (a leaf of it for && / ||).
-  ArmCosts arms(const clang::Stmt *Terminator, const clang::Expr *Condition);
+  /// The arms of the branch \p Terminator takes on \p Condition (a leaf of it for && / ||),
+  /// in function \p Within when known (its body's parents are cheap to find).
+  ArmCosts arms(const clang::Stmt *Terminator, const clang::Expr *Condition,
+                const clang::FunctionDecl *Within = nullptr);
 
   /// Predicts efficiency and slowdown of a lane-varying branch from its enumeration result.
   Prediction predict(const clang::FunctionDecl *FD, const clang::Stmt *Terminator,
@@ -103,7 +106,14 @@ private:
 
   bool hasSideEffects(const clang::Stmt *S);
   /// Loops enclosing \p S inside \p FD (innermost first).
-  std::vector<const clang::Stmt *> enclosingLoops(const clang::Stmt *S);
+  std::vector<const clang::Stmt *> enclosingLoops(const clang::Stmt *S,
+                                                  const clang::FunctionDecl *FD);
+  /// The parent map of \p FD's body, built once per function; null when \p S is not in that
+  /// body (a constructor initializer, a default argument) or \p FD is unknown, and the
+  /// ASTContext's parent map must answer. That one covers the whole translation unit (every
+  /// CUDA header) and costs as much to build as a tenth of the parse.
+  const clang::ParentMap *bodyParents(const clang::FunctionDecl *FD, const clang::Stmt *S);
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> BodyParents;
 };
 
 /// The DESIGN §2 efficiency of one diverging warp: t of a active lanes true, arm costs cT, cE.
