@@ -249,6 +249,10 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
     if (Before.back())
       BeforeTotal += *Before.back();
   }
+  if (BeforeTotal <= 0) { // no index-decided lost time: nothing to regroup, nothing to say
+    WhyNot.clear();
+    return std::nullopt;
+  }
   MemoryAccessCount Memory(Costs);
   Memory.count(Kernel->getBody(), 1);
   double KernelCost = Costs.functionCost(Kernel);
