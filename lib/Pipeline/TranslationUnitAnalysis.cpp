@@ -1,6 +1,7 @@
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 
 #include "divlint/Quantify/CostModel.h"
+#include "divlint/Quantify/KernelEfficiency.h"
 #include "divlint/Quantify/LaunchShapes.h"
 #include "divlint/Fix/WarpAlignedRemap.h"
 #include "divlint/Fix/Rewrites.h"
@@ -131,6 +132,23 @@ private:
   /// Attaches the warp-aligned remap fix-it (lib/Fix/WarpAlignedRemap) to the kernel's branch it
   /// helps most; where there is none, the remap advice on the kernel's branches says why.
   void offerWarpAlignedRemap(const FunctionDecl *Kernel, const FunctionAnalysis &FA);
+
+  /// The lane-varying branch regions met while analyzing the current kernel, for its predicted
+  /// warp execution efficiency: one list per analysis in progress (the kernel, the callees it
+  /// is analyzing), and the regions of each callee analysis, reused when its summary is.
+  struct RegionRecord {
+    const FunctionDecl *Function;
+    const Stmt *Terminator;
+    const Expr *Condition;
+    Prediction P;
+    bool Decided;
+    std::string WhyUndecided, Where;
+  };
+  std::vector<std::vector<RegionRecord>> RegionStack;
+  std::map<uint64_t, std::vector<RegionRecord>> CalleeRegions;
+  unsigned UnanalyzedCalls = 0; ///< calls that fell back to an unknown result
+  KernelSummary summarizeKernel(const FunctionDecl *Kernel, std::vector<RegionRecord> Regions,
+                                unsigned Unanalyzed);
 };
 
 std::string TranslationUnitAnalyzer::text(SourceRange R) const {
@@ -257,11 +275,15 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   for (const SymRef &A : Args)
     Key = llvm::hash_combine(Key, A ? A->Hash : 0);
   auto It = Summaries.find(Key);
-  if (It != Summaries.end())
+  if (It != Summaries.end()) {
+    if (auto R = CalleeRegions.find(Key); R != CalleeRegions.end() && !RegionStack.empty())
+      RegionStack.back().insert(RegionStack.back().end(), R->second.begin(), R->second.end());
     return It->second;
+  }
   // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
   // pointers and references it was given may now hold lane-varying values).
   auto Unknown = [&] {
+    ++UnanalyzedCalls;
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
     S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
@@ -272,6 +294,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   --ContextsLeft;
   --UnitContextsLeft;
   InProgress.insert(Key);
+  RegionStack.emplace_back();
   FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
   CallSummary Result;
   if (FA.run()) {
@@ -283,6 +306,11 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     Result = Unknown();
   }
   InProgress.erase(Key);
+  std::vector<RegionRecord> Regions = std::move(RegionStack.back());
+  RegionStack.pop_back();
+  if (!RegionStack.empty())
+    RegionStack.back().insert(RegionStack.back().end(), Regions.begin(), Regions.end());
+  CalleeRegions[Key] = std::move(Regions);
   Summaries[Key] = Result;
   return Result;
 }
@@ -348,6 +376,24 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   F.BlockShapeText = joinedShapes();
   if (F.Class == Uniformity::LaneVarying) {
     Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
+    if (!RegionStack.empty()) {
+      RegionRecord Region{FD, BR.Terminator, BR.Condition, P, R.Enumerated && !R.Sampled, "", ""};
+      if (!R.Enumerated)
+        Region.WhyUndecided = "the data decide its split (" +
+                              extentName(F.Ext.value_or(Extent::DataDependent)).str() + ")";
+      else if (R.Sampled) {
+        // The split is that of sample values of block-uniform unknowns: the worst divlint
+        // saw, up to no splitting at all.
+        Region.WhyUndecided = "its split comes from sample values of a block-uniform unknown";
+        double G = P.AsRun.Regrouped;
+        Region.P.Best = {G, G * blockLaneOccupancy(R.Shape, Opts.WarpSize), G};
+      }
+      Finding Where;
+      locate(BR.Condition->getBeginLoc(), Where);
+      Region.Where =
+          "line " + std::to_string(Where.Line) + " ('" + F.ConditionText + "' in " + F.Function + ")";
+      RegionStack.back().push_back(std::move(Region));
+    }
     auto Round = [](double V) { return std::round(V * 1000) / 1000; };
     if (P.Efficiency.point()) {
       F.PredictedEfficiency = Round(P.Efficiency.Low);
@@ -557,6 +603,71 @@ void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,
   }
 }
 
+KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kernel,
+                                                       std::vector<RegionRecord> Regions,
+                                                       unsigned Unanalyzed) {
+  KernelSummary K;
+  Finding Where;
+  if (!locate(Kernel->getLocation(), Where))
+    return K; // a kernel of a system header
+  K.Name = CurrentKernel;
+  llvm::raw_string_ostream QualifiedName(K.QualifiedName);
+  Kernel->getNameForDiagnostic(QualifiedName, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  K.File = Where.File;
+  K.Line = Where.Line;
+  K.Column = Where.Column;
+  for (const BlockShape &S : CurrentShapes)
+    K.BlockShapes.push_back(S.str());
+  K.Assumptions = CurrentAssumptions;
+  // A branch reached again (a loop's fixpoint, a callee met twice in one context) counts once;
+  // in several contexts, the one with the least efficient split.
+  auto Eff = [](const RegionRecord &R) {
+    return R.P.AsRun.Issued > 0 ? R.P.AsRun.Useful / R.P.AsRun.Issued : 1.0;
+  };
+  std::map<std::tuple<const FunctionDecl *, const Stmt *, const Expr *>, RegionRecord> Unique;
+  for (RegionRecord &R : Regions) {
+    auto Key = std::make_tuple(R.Function->getCanonicalDecl(), R.Terminator, R.Condition);
+    auto It = Unique.find(Key);
+    if (It == Unique.end())
+      Unique.emplace(Key, std::move(R));
+    else if (Eff(R) < Eff(It->second))
+      It->second = std::move(R);
+  }
+  std::map<const FunctionDecl *, bool> CallTripsAssumed;
+  std::map<const FunctionDecl *, double> Calls = callsPerThread(Costs, Kernel, CallTripsAssumed);
+  std::vector<KernelRegion> KR;
+  for (auto &[Key, R] : Unique) {
+    const FunctionDecl *Function = std::get<0>(Key);
+    auto C = Calls.find(Function);
+    double N = C != Calls.end() ? C->second : 1; // past the call depth: once
+    KernelRegion Region;
+    Region.AsRun = R.P.AsRun;
+    Region.Best = R.P.Best;
+    Region.Evaluations = N * R.P.Frequency;
+    Region.FunctionCostDelta = N * R.P.FunctionCostDelta;
+    Region.Decided = R.Decided;
+    Region.TripsAssumed = R.P.TripsAssumed || CallTripsAssumed[Function];
+    Region.Where = R.Where;
+    Region.WhyUndecided = R.WhyUndecided;
+    KR.push_back(std::move(Region));
+  }
+  K.LaneVaryingRegions = static_cast<unsigned>(KR.size());
+  double Cost = Costs.functionCost(Kernel);
+  KernelEfficiency E = kernelEfficiency(Cost, KR, CurrentShapes, Opts.WarpSize);
+  auto Round = [](double V) { return std::round(V * 1000) / 1000; };
+  K.Cost = Round(Cost);
+  if (E.RangeReasons.empty())
+    K.Efficiency = Round(E.Efficiency.Low);
+  else
+    K.EfficiencyRange = std::make_pair(Round(E.Efficiency.Low), Round(E.Efficiency.High));
+  K.RangeReasons = std::move(E.RangeReasons);
+  if (Unanalyzed)
+    K.Assumptions.push_back(std::to_string(Unanalyzed) +
+                            " call(s) not analyzed in this kernel's context (recursion or the "
+                            "analysis budget): their branches are not counted");
+  return K;
+}
+
 TranslationUnitResult TranslationUnitAnalyzer::run() {
   Collector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -570,12 +681,21 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     CurrentAssumptions.clear();
     CurrentShapes = shapesFor(FD, CurrentAssumptions);
     ContextsLeft = MaxCallContextsPerRoot;
+    RegionStack.assign(1, {});
+    unsigned UnanalyzedBefore = UnanalyzedCalls;
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
-    if (!FA.run())
+    if (!FA.run()) {
+      RegionStack.clear();
       continue;
+    }
     Analyzed.insert(FD);
     collect(FD, FA, CurrentAssumptions);
     offerWarpAlignedRemap(FD, FA);
+    std::vector<RegionRecord> Regions = std::move(RegionStack.back());
+    RegionStack.clear();
+    KernelSummary K = summarizeKernel(FD, std::move(Regions), UnanalyzedCalls - UnanalyzedBefore);
+    if (!K.File.empty())
+      Result.Kernels.push_back(std::move(K));
   }
   // Device functions no kernel here calls: analyzed alone, parameters lane-varying. A
   // __host__ __device__ function no device code reaches is host code in this translation unit.

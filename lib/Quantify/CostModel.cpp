@@ -449,6 +449,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     UnknownTrips |= !Trips;
     P.Frequency *= Trips.value_or(DefaultTripCount);
   }
+  P.TripsAssumed = UnknownTrips;
   if (UnknownTrips)
     P.Assumptions.push_back("loops of unknown trip count assumed to run " +
                             std::to_string(static_cast<int>(DefaultTripCount)) + " times");
@@ -460,6 +461,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   // 16-thread block has 16, a guard `lane < 8` leaves 8.
   double Lanes = std::min<double>(WarpSize, R.LanesPerWarp.value_or(WarpSize));
   double Kernel = FD ? functionCost(FD) : 0;
+  const double PricedKernel = Kernel; // before the corrections below
   if (LaneCountedLoop && Kernel > 0) // functionCost priced it at the default trip count
     Kernel = std::max(1.0, Kernel + (*R.MeanLaneTrips - DefaultTripCount) *
                                         iterationCost(LaneCountedLoop));
@@ -532,6 +534,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       P.KernelSlowdown = {KSlow, KSlow};
       P.FirstLaneSlowdown = FirstLane > 0 ? Divergent / FirstLane : 1;
       P.FirstLaneKernelSlowdown = Kernelwide(Divergent - FirstLane);
+      P.AsRun = P.Best = {Divergent, Useful, Regrouped};
     }
   } else {
     // Data decides how lanes split: the best case is no warp splitting, the worst the split
@@ -573,6 +576,11 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
         WorstSlow = Time / (Useful * WarpSize / Lanes);
       P.RegionSlowdown = {1, WorstSlow};
       P.KernelSlowdown = {1, Kernelwide(Time - Time / WorstSlow)};
+      // Worst: the split above against its regrouped time; best: no warp splits (the
+      // regrouped time, every lane that reaches the branch busy).
+      double Base = Time / WorstSlow;
+      P.AsRun = {Time, Useful, Base};
+      P.Best = {Base, Base * Lanes / WarpSize, Base};
     }
     if (R.Ext == Extent::Tail)
       P.Assumptions.push_back(
@@ -583,6 +591,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       P.Assumptions.push_back("data-dependent: from no warp splitting (best) to every warp "
                               "splitting at its most expensive (worst)");
   }
+  P.FunctionCostDelta = Kernel - PricedKernel;
   P.LikelyPredicated = A.SideEffectFree && A.Ways == 2 &&
                        (isa<IfStmt>(Terminator) || isa<AbstractConditionalOperator>(Terminator)) &&
                        A.True <= PredicationMaxArmCost && A.False <= PredicationMaxArmCost;

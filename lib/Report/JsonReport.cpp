@@ -83,6 +83,29 @@ nlohmann::json findingJson(const Finding &F) {
 
 } // namespace
 
+static nlohmann::json kernelJson(const KernelSummary &K) {
+  nlohmann::json J;
+  J["name"] = K.Name;
+  J["qualified_name"] = K.QualifiedName;
+  J["file"] = K.File;
+  J["line"] = K.Line;
+  J["column"] = K.Column;
+  J["block_shapes"] = K.BlockShapes;
+  // One of the two: a point where thread indices and shapes decide, else the range (and why).
+  if (K.Efficiency)
+    J["predicted_warp_execution_efficiency"] = *K.Efficiency;
+  if (K.EfficiencyRange)
+    J["predicted_warp_execution_efficiency_range"] =
+        nlohmann::json::array({K.EfficiencyRange->first, K.EfficiencyRange->second});
+  J["range_reasons"] = K.RangeReasons;
+  J["cost"] = K.Cost;
+  J["lane_varying_regions"] = K.LaneVaryingRegions;
+  J["assumptions"] = K.Assumptions;
+  return J;
+}
+
+std::string kernelSummaryJson(const KernelSummary &K) { return kernelJson(K).dump(); }
+
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<ToolError> &Errors, const ReportOptions &Opts) {
   nlohmann::json Root;
@@ -94,6 +117,9 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   Root["errors"] = nlohmann::json::array();
   for (const ToolError &E : Errors)
     Root["errors"].push_back({{"file", E.File}, {"message", E.Message}});
+  Root["kernels"] = nlohmann::json::array();
+  for (const KernelSummary &K : Opts.Kernels)
+    Root["kernels"].push_back(kernelJson(K));
   // Conditions, messages and clang's errors quote the source, which need not be valid UTF-8
   // (a Latin-1 comment); the default handler throws on such bytes and aborts divlint.
   OS << Root.dump(2, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace)
