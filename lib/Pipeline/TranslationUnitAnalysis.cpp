@@ -10,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -145,8 +146,16 @@ private:
     std::string WhyUndecided, Where;
   };
   std::vector<std::vector<RegionRecord>> RegionStack;
+  /// Adds \p From to \p To, one record per branch (call trees that fan out reach the same
+  /// callee branches many times): in several contexts, the least efficient split.
+  static void mergeRegions(std::vector<RegionRecord> &To, const std::vector<RegionRecord> &From);
+  std::set<const IfStmt *> ExitsCounted; ///< early exits already in the current kernel
   std::map<uint64_t, std::vector<RegionRecord>> CalleeRegions;
   unsigned UnanalyzedCalls = 0; ///< calls that fell back to an unknown result
+  /// `if (c) return;` at the top of a kernel's body: the lanes that leave sit idle through the
+  /// rest of the kernel, which the branch's own arms do not show (KernelEfficiency.h).
+  void addEarlyExit(const FunctionDecl *FD, const BranchRecord &BR, const EnumerationResult &R,
+                    RegionRecord &Region);
   KernelSummary summarizeKernel(const FunctionDecl *Kernel, std::vector<RegionRecord> Regions,
                                 unsigned Unanalyzed);
 };
@@ -277,7 +286,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   auto It = Summaries.find(Key);
   if (It != Summaries.end()) {
     if (auto R = CalleeRegions.find(Key); R != CalleeRegions.end() && !RegionStack.empty())
-      RegionStack.back().insert(RegionStack.back().end(), R->second.begin(), R->second.end());
+      mergeRegions(RegionStack.back(), R->second);
     return It->second;
   }
   // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
@@ -309,7 +318,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   std::vector<RegionRecord> Regions = std::move(RegionStack.back());
   RegionStack.pop_back();
   if (!RegionStack.empty())
-    RegionStack.back().insert(RegionStack.back().end(), Regions.begin(), Regions.end());
+    mergeRegions(RegionStack.back(), Regions);
   CalleeRegions[Key] = std::move(Regions);
   Summaries[Key] = Result;
   return Result;
@@ -378,21 +387,32 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
     if (!RegionStack.empty()) {
       RegionRecord Region{FD, BR.Terminator, BR.Condition, P, R.Enumerated && !R.Sampled, "", ""};
-      if (!R.Enumerated)
+      if (!R.Enumerated) {
         Region.WhyUndecided = "the data decide its split (" +
                               extentName(F.Ext.value_or(Extent::DataDependent)).str() + ")";
-      else if (R.Sampled) {
-        // The split is that of sample values of block-uniform unknowns: the worst divlint
-        // saw, up to no splitting at all.
-        Region.WhyUndecided = "its split comes from sample values of a block-uniform unknown";
+      } else if (R.Sampled) {
+        // The split is that of sample values of block-uniform unknowns (blockIdx.x, a size):
+        // the real values may split more warps, or worse, than the samples did, or none. Low:
+        // every warp evaluation split one lane against the rest (unless the samples' split is
+        // less efficient still); high: no splitting.
+        Region.WhyUndecided = "its split depends on block-uniform values divlint sampled";
         double G = P.AsRun.Regrouped;
         Region.P.Best = {G, G * blockLaneOccupancy(R.Shape, Opts.WarpSize), G};
+        double Lanes = std::min<double>(Opts.WarpSize, R.Shape.threads());
+        double Time = P.Arms.True + P.Arms.False;
+        if (P.Arms.Ways == 2 && Time > 0 && Lanes > 1)
+          for (double T : {1.0, Lanes - 1}) {
+            double Useful = warpEfficiency(T, Lanes, P.Arms.True, P.Arms.False, Opts.WarpSize) * Time;
+            if (P.AsRun.Issued <= 0 || Useful / Time <= P.AsRun.Useful / P.AsRun.Issued)
+              Region.P.AsRun = {Time, Useful, G};
+          }
       }
+      addEarlyExit(FD, BR, R, Region);
       Finding Where;
       locate(BR.Condition->getBeginLoc(), Where);
       Region.Where =
           "line " + std::to_string(Where.Line) + " ('" + F.ConditionText + "' in " + F.Function + ")";
-      RegionStack.back().push_back(std::move(Region));
+      mergeRegions(RegionStack.back(), {Region});
     }
     auto Round = [](double V) { return std::round(V * 1000) / 1000; };
     if (P.Efficiency.point()) {
@@ -603,6 +623,92 @@ void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,
   }
 }
 
+void TranslationUnitAnalyzer::mergeRegions(std::vector<RegionRecord> &To,
+                                           const std::vector<RegionRecord> &From) {
+  auto Efficiency = [](const RegionRecord &R) {
+    return R.P.AsRun.Issued > 0 ? R.P.AsRun.Useful / R.P.AsRun.Issued : 1.0;
+  };
+  for (const RegionRecord &R : From) {
+    auto Same = llvm::find_if(To, [&](const RegionRecord &X) {
+      return X.Function == R.Function && X.Terminator == R.Terminator &&
+             X.Condition == R.Condition;
+    });
+    if (Same == To.end())
+      To.push_back(R);
+    else if (Efficiency(R) < Efficiency(*Same))
+      *Same = R;
+  }
+}
+
+void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchRecord &BR,
+                                           const EnumerationResult &R, RegionRecord &Region) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || !isKernel(FD) || !BR.Condition || !BR.Terminator)
+    return;
+  // The if: the terminator itself (its condition, or the last leaf of a && / || chain), or the
+  // one whose || chain the branch's leaf is in (a lane for which any leaf holds leaves).
+  const IfStmt *If = dyn_cast<IfStmt>(BR.Terminator);
+  const Stmt *Node = BR.Terminator;
+  for (unsigned Guard = 0; !If && Guard < 64; ++Guard) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(Node); BO && BO->getOpcode() != BO_LOr)
+      return;
+    if (!isa<BinaryOperator>(Node) && !isa<ParenExpr>(Node) && !isa<ImplicitCastExpr>(Node))
+      return;
+    auto Parents = Ctx.getParents(*Node);
+    if (Parents.empty())
+      return;
+    If = Parents[0].get<IfStmt>();
+    Node = Parents[0].get<Stmt>();
+    if (!Node)
+      return;
+  }
+  if (!If || If->getElse())
+    return;
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->body_empty() ? nullptr : CS->body_back();
+  if (!isa_and_nonnull<ReturnStmt>(Then) || !ExitsCounted.insert(If).second)
+    return;
+  // The continuation: the statements after the if in the kernel's body.
+  double K = 0;
+  bool After = false;
+  for (const Stmt *S : Body->body()) {
+    if (After)
+      K += Costs.cost(S);
+    After |= S == If;
+  }
+  if (!After || K <= 0)
+    return;
+  Prediction &P = Region.P;
+  double W = Opts.WarpSize;
+  if (Region.Decided) {
+    // Diverging warps run the continuation with the lanes that stayed; warps whose lanes all
+    // left skip it (the kernel's cost counts it for every warp).
+    unsigned Evaluations = R.DivergentEvaluations + R.UniformEvaluations;
+    if (!Evaluations)
+      return;
+    double D = double(R.DivergentEvaluations) / Evaluations;
+    double Left = R.UniformEvaluations
+                      ? (1 - D) * double(R.UniformTrueEvaluations) / R.UniformEvaluations
+                      : 0;
+    double Stay = R.MeanDivergentActiveLanes.value_or(W) - R.MeanDivergentTrueLanes.value_or(0);
+    P.AsRun.Issued += D * K;
+    P.AsRun.Useful += D * K * Stay / W;
+    P.AsRun.Regrouped += (D + Left) * K;
+    P.Best = P.AsRun;
+    return;
+  }
+  // Data decide: at worst the split warps (one of a 1-D block for a tail, else every one) keep
+  // one lane each; at best no warp splits (nothing to add).
+  bool Tail = R.Ext == Extent::Tail;
+  double Share = Tail && R.Shape.Y == 1 && R.Shape.Z == 1
+                     ? 1.0 / std::max(1u, R.Shape.warps(Opts.WarpSize))
+                     : 1.0;
+  P.AsRun.Issued += Share * K;
+  P.AsRun.Useful += Share * K / W;
+  P.AsRun.Regrouped += Share * K;
+}
+
 KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kernel,
                                                        std::vector<RegionRecord> Regions,
                                                        unsigned Unanalyzed) {
@@ -682,6 +788,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     CurrentShapes = shapesFor(FD, CurrentAssumptions);
     ContextsLeft = MaxCallContextsPerRoot;
     RegionStack.assign(1, {});
+    ExitsCounted.clear();
     unsigned UnanalyzedBefore = UnanalyzedCalls;
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
     if (!FA.run()) {

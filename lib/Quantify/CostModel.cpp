@@ -554,8 +554,10 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     double W = std::max(1u, R.Shape.warps(WarpSize)); // warps of the block
     bool Tail = R.Ext == Extent::Tail;
     if (WorstTime > 0) {
-      // A tail splits at most one warp of the block; the others agree (time Typical).
-      double Share = Tail ? 1 / W : 1;
+      // A tail splits at most one warp of a 1-D block; the others agree (time Typical). In a
+      // 2-D or 3-D block a bound on x crosses every row, so every warp may split.
+      bool OneDimensional = R.Shape.Y == 1 && R.Shape.Z == 1;
+      double Share = Tail && OneDimensional ? 1 / W : 1;
       double Typical = Switch ? std::max(A.True, 1.0) : std::max(A.True, A.False);
       double Time = Share * WorstTime + (1 - Share) * Typical;
       double Useful = Share * WorstUseful + (1 - Share) * Typical * Lanes / WarpSize;
@@ -582,7 +584,11 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       P.AsRun = {Time, Useful, Base};
       P.Best = {Base, Base * Lanes / WarpSize, Base};
     }
-    if (R.Ext == Extent::Tail)
+    if (R.Ext == Extent::Tail && (R.Shape.Y > 1 || R.Shape.Z > 1))
+      P.Assumptions.push_back("tail: in a " + R.Shape.str() +
+                              " block every warp may split (a bound on x crosses every row); "
+                              "best case none");
+    else if (R.Ext == Extent::Tail)
       P.Assumptions.push_back(
           R.TotalWarps ? "tail: at most one of the block's " + std::to_string(*R.TotalWarps) +
                              " warps splits; best case none"

@@ -113,7 +113,8 @@ __global__ void k(float *x, float *y) {
   double Rest = K.Cost - 0.5 * Heavy;
   ASSERT_GT(Rest, 5);
   EXPECT_NEAR(*K.Efficiency, (Rest + 0.5 * Heavy) / (Rest + Heavy), 0.0015);
-  EXPECT_LT(*K.Efficiency, 0.6);
+  EXPECT_GT(*K.Efficiency, 0.5) << "the rest runs with every lane";
+  EXPECT_LT(*K.Efficiency, 0.7) << "the arm is most of the kernel";
 }
 
 TEST(KernelEfficiency, DataDependentBranchIsARange) {
