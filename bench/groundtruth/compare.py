@@ -79,6 +79,7 @@ def run_divlint(divlint, tu, args, extra, timeout, cache):
                                                   'class', 'extent', 'construct', 'condition')}
                            for f in j.get('findings', [])]
         res['errors'] = [str(e)[:300] for e in j.get('errors', [])]
+        res['kernels'] = j.get('kernels', [])  # kernel_efficiency.py
     except ValueError:
         res['errors'] = ['no JSON from divlint: ' + (err or out)[-300:]]
     if ck and rc != 'timeout':

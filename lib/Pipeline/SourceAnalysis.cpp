@@ -49,6 +49,8 @@ public:
     R.DeviceFunctions += TU.DeviceFunctions;
     for (Finding &F : TU.Findings)
       R.Findings.push_back(std::move(F));
+    for (KernelSummary &K : TU.Kernels)
+      R.Kernels.push_back(std::move(K));
   }
 
 private:

@@ -1,6 +1,7 @@
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 
 #include "divlint/Quantify/CostModel.h"
+#include "divlint/Quantify/KernelEfficiency.h"
 #include "divlint/Quantify/LaunchShapes.h"
 #include "divlint/Fix/WarpAlignedRemap.h"
 #include "divlint/Fix/Rewrites.h"
@@ -9,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -131,6 +133,31 @@ private:
   /// Attaches the warp-aligned remap fix-it (lib/Fix/WarpAlignedRemap) to the kernel's branch it
   /// helps most; where there is none, the remap advice on the kernel's branches says why.
   void offerWarpAlignedRemap(const FunctionDecl *Kernel, const FunctionAnalysis &FA);
+
+  /// The lane-varying branch regions met while analyzing the current kernel, for its predicted
+  /// warp execution efficiency: one list per analysis in progress (the kernel, the callees it
+  /// is analyzing), and the regions of each callee analysis, reused when its summary is.
+  struct RegionRecord {
+    const FunctionDecl *Function;
+    const Stmt *Terminator;
+    const Expr *Condition;
+    Prediction P;
+    bool Decided;
+    std::string WhyUndecided, Where;
+  };
+  std::vector<std::vector<RegionRecord>> RegionStack;
+  /// Adds \p From to \p To, one record per branch (call trees that fan out reach the same
+  /// callee branches many times): in several contexts, the least efficient split.
+  static void mergeRegions(std::vector<RegionRecord> &To, const std::vector<RegionRecord> &From);
+  std::set<const IfStmt *> ExitsCounted; ///< early exits already in the current kernel
+  std::map<uint64_t, std::vector<RegionRecord>> CalleeRegions;
+  unsigned UnanalyzedCalls = 0; ///< calls that fell back to an unknown result
+  /// `if (c) return;` at the top of a kernel's body: the lanes that leave sit idle through the
+  /// rest of the kernel, which the branch's own arms do not show (KernelEfficiency.h).
+  void addEarlyExit(const FunctionDecl *FD, const BranchRecord &BR, const EnumerationResult &R,
+                    RegionRecord &Region);
+  KernelSummary summarizeKernel(const FunctionDecl *Kernel, std::vector<RegionRecord> Regions,
+                                unsigned Unanalyzed);
 };
 
 std::string TranslationUnitAnalyzer::text(SourceRange R) const {
@@ -257,11 +284,15 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   for (const SymRef &A : Args)
     Key = llvm::hash_combine(Key, A ? A->Hash : 0);
   auto It = Summaries.find(Key);
-  if (It != Summaries.end())
+  if (It != Summaries.end()) {
+    if (auto R = CalleeRegions.find(Key); R != CalleeRegions.end() && !RegionStack.empty())
+      mergeRegions(RegionStack.back(), R->second);
     return It->second;
+  }
   // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
   // pointers and references it was given may now hold lane-varying values).
   auto Unknown = [&] {
+    ++UnanalyzedCalls;
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
     S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
@@ -272,6 +303,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   --ContextsLeft;
   --UnitContextsLeft;
   InProgress.insert(Key);
+  RegionStack.emplace_back();
   FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
   CallSummary Result;
   if (FA.run()) {
@@ -283,6 +315,11 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     Result = Unknown();
   }
   InProgress.erase(Key);
+  std::vector<RegionRecord> Regions = std::move(RegionStack.back());
+  RegionStack.pop_back();
+  if (!RegionStack.empty())
+    mergeRegions(RegionStack.back(), Regions);
+  CalleeRegions[Key] = std::move(Regions);
   Summaries[Key] = Result;
   return Result;
 }
@@ -348,6 +385,35 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   F.BlockShapeText = joinedShapes();
   if (F.Class == Uniformity::LaneVarying) {
     Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
+    if (!RegionStack.empty()) {
+      RegionRecord Region{FD, BR.Terminator, BR.Condition, P, R.Enumerated && !R.Sampled, "", ""};
+      if (!R.Enumerated) {
+        Region.WhyUndecided = "the data decide its split (" +
+                              extentName(F.Ext.value_or(Extent::DataDependent)).str() + ")";
+      } else if (R.Sampled) {
+        // The split is that of sample values of block-uniform unknowns (blockIdx.x, a size):
+        // the real values may split more warps, or worse, than the samples did, or none. Low:
+        // every warp evaluation split one lane against the rest (unless the samples' split is
+        // less efficient still); high: no splitting.
+        Region.WhyUndecided = "its split depends on block-uniform values divlint sampled";
+        double G = P.AsRun.Regrouped;
+        Region.P.Best = {G, G * blockLaneOccupancy(R.Shape, Opts.WarpSize), G};
+        double Lanes = std::min<double>(Opts.WarpSize, R.Shape.threads());
+        double Time = P.Arms.True + P.Arms.False;
+        if (P.Arms.Ways == 2 && Time > 0 && Lanes > 1)
+          for (double T : {1.0, Lanes - 1}) {
+            double Useful = warpEfficiency(T, Lanes, P.Arms.True, P.Arms.False, Opts.WarpSize) * Time;
+            if (P.AsRun.Issued <= 0 || Useful / Time <= P.AsRun.Useful / P.AsRun.Issued)
+              Region.P.AsRun = {Time, Useful, G};
+          }
+      }
+      addEarlyExit(FD, BR, R, Region);
+      Finding Where;
+      locate(BR.Condition->getBeginLoc(), Where);
+      Region.Where =
+          "line " + std::to_string(Where.Line) + " ('" + F.ConditionText + "' in " + F.Function + ")";
+      mergeRegions(RegionStack.back(), {Region});
+    }
     auto Round = [](double V) { return std::round(V * 1000) / 1000; };
     if (P.Efficiency.point()) {
       F.PredictedEfficiency = Round(P.Efficiency.Low);
@@ -557,6 +623,157 @@ void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,
   }
 }
 
+void TranslationUnitAnalyzer::mergeRegions(std::vector<RegionRecord> &To,
+                                           const std::vector<RegionRecord> &From) {
+  auto Efficiency = [](const RegionRecord &R) {
+    return R.P.AsRun.Issued > 0 ? R.P.AsRun.Useful / R.P.AsRun.Issued : 1.0;
+  };
+  for (const RegionRecord &R : From) {
+    auto Same = llvm::find_if(To, [&](const RegionRecord &X) {
+      return X.Function == R.Function && X.Terminator == R.Terminator &&
+             X.Condition == R.Condition;
+    });
+    if (Same == To.end())
+      To.push_back(R);
+    else if (Efficiency(R) < Efficiency(*Same))
+      *Same = R;
+  }
+}
+
+void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchRecord &BR,
+                                           const EnumerationResult &R, RegionRecord &Region) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || !isKernel(FD) || !BR.Condition || !BR.Terminator)
+    return;
+  // The if: the terminator itself (its condition, or the last leaf of a && / || chain), or the
+  // one whose || chain the branch's leaf is in (a lane for which any leaf holds leaves).
+  const IfStmt *If = dyn_cast<IfStmt>(BR.Terminator);
+  const Stmt *Node = BR.Terminator;
+  for (unsigned Guard = 0; !If && Guard < 64; ++Guard) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(Node); BO && BO->getOpcode() != BO_LOr)
+      return;
+    if (!isa<BinaryOperator>(Node) && !isa<ParenExpr>(Node) && !isa<ImplicitCastExpr>(Node))
+      return;
+    auto Parents = Ctx.getParents(*Node);
+    if (Parents.empty())
+      return;
+    If = Parents[0].get<IfStmt>();
+    Node = Parents[0].get<Stmt>();
+    if (!Node)
+      return;
+  }
+  if (!If || If->getElse())
+    return;
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->body_empty() ? nullptr : CS->body_back();
+  if (!isa_and_nonnull<ReturnStmt>(Then) || !ExitsCounted.insert(If).second)
+    return;
+  // The continuation: the statements after the if in the kernel's body.
+  double K = 0;
+  bool After = false;
+  for (const Stmt *S : Body->body()) {
+    if (After)
+      K += Costs.cost(S);
+    After |= S == If;
+  }
+  if (!After || K <= 0)
+    return;
+  Prediction &P = Region.P;
+  double W = Opts.WarpSize;
+  if (Region.Decided) {
+    // Diverging warps run the continuation with the lanes that stayed; warps whose lanes all
+    // left skip it (the kernel's cost counts it for every warp).
+    unsigned Evaluations = R.DivergentEvaluations + R.UniformEvaluations;
+    if (!Evaluations)
+      return;
+    double D = double(R.DivergentEvaluations) / Evaluations;
+    double Left = R.UniformEvaluations
+                      ? (1 - D) * double(R.UniformTrueEvaluations) / R.UniformEvaluations
+                      : 0;
+    double Stay = R.MeanDivergentActiveLanes.value_or(W) - R.MeanDivergentTrueLanes.value_or(0);
+    P.AsRun.Issued += D * K;
+    P.AsRun.Useful += D * K * Stay / W;
+    P.AsRun.Regrouped += (D + Left) * K;
+    P.Best = P.AsRun;
+    return;
+  }
+  // Data decide: at worst the split warps (one of a 1-D block for a tail, else every one) keep
+  // one lane each; at best no warp splits (nothing to add).
+  bool Tail = R.Ext == Extent::Tail;
+  double Share = Tail && R.Shape.Y == 1 && R.Shape.Z == 1
+                     ? 1.0 / std::max(1u, R.Shape.warps(Opts.WarpSize))
+                     : 1.0;
+  P.AsRun.Issued += Share * K;
+  P.AsRun.Useful += Share * K / W;
+  P.AsRun.Regrouped += Share * K;
+}
+
+KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kernel,
+                                                       std::vector<RegionRecord> Regions,
+                                                       unsigned Unanalyzed) {
+  KernelSummary K;
+  Finding Where;
+  if (!locate(Kernel->getLocation(), Where))
+    return K; // a kernel of a system header
+  K.Name = CurrentKernel;
+  llvm::raw_string_ostream QualifiedName(K.QualifiedName);
+  Kernel->getNameForDiagnostic(QualifiedName, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  K.File = Where.File;
+  K.Line = Where.Line;
+  K.Column = Where.Column;
+  for (const BlockShape &S : CurrentShapes)
+    K.BlockShapes.push_back(S.str());
+  K.Assumptions = CurrentAssumptions;
+  // A branch reached again (a loop's fixpoint, a callee met twice in one context) counts once;
+  // in several contexts, the one with the least efficient split.
+  auto Eff = [](const RegionRecord &R) {
+    return R.P.AsRun.Issued > 0 ? R.P.AsRun.Useful / R.P.AsRun.Issued : 1.0;
+  };
+  std::map<std::tuple<const FunctionDecl *, const Stmt *, const Expr *>, RegionRecord> Unique;
+  for (RegionRecord &R : Regions) {
+    auto Key = std::make_tuple(R.Function->getCanonicalDecl(), R.Terminator, R.Condition);
+    auto It = Unique.find(Key);
+    if (It == Unique.end())
+      Unique.emplace(Key, std::move(R));
+    else if (Eff(R) < Eff(It->second))
+      It->second = std::move(R);
+  }
+  std::map<const FunctionDecl *, bool> CallTripsAssumed;
+  std::map<const FunctionDecl *, double> Calls = callsPerThread(Costs, Kernel, CallTripsAssumed);
+  std::vector<KernelRegion> KR;
+  for (auto &[Key, R] : Unique) {
+    const FunctionDecl *Function = std::get<0>(Key);
+    auto C = Calls.find(Function);
+    double N = C != Calls.end() ? C->second : 1; // past the call depth: once
+    KernelRegion Region;
+    Region.AsRun = R.P.AsRun;
+    Region.Best = R.P.Best;
+    Region.Evaluations = N * R.P.Frequency;
+    Region.FunctionCostDelta = N * R.P.FunctionCostDelta;
+    Region.Decided = R.Decided;
+    Region.TripsAssumed = R.P.TripsAssumed || CallTripsAssumed[Function];
+    Region.Where = R.Where;
+    Region.WhyUndecided = R.WhyUndecided;
+    KR.push_back(std::move(Region));
+  }
+  K.LaneVaryingRegions = static_cast<unsigned>(KR.size());
+  double Cost = Costs.functionCost(Kernel);
+  KernelEfficiency E = kernelEfficiency(Cost, KR, CurrentShapes, Opts.WarpSize);
+  auto Round = [](double V) { return std::round(V * 1000) / 1000; };
+  K.Cost = Round(Cost);
+  if (E.RangeReasons.empty())
+    K.Efficiency = Round(E.Efficiency.Low);
+  else
+    K.EfficiencyRange = std::make_pair(Round(E.Efficiency.Low), Round(E.Efficiency.High));
+  K.RangeReasons = std::move(E.RangeReasons);
+  if (Unanalyzed)
+    K.Assumptions.push_back(std::to_string(Unanalyzed) +
+                            " call(s) not analyzed in this kernel's context (recursion or the "
+                            "analysis budget): their branches are not counted");
+  return K;
+}
+
 TranslationUnitResult TranslationUnitAnalyzer::run() {
   Collector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -570,12 +787,22 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     CurrentAssumptions.clear();
     CurrentShapes = shapesFor(FD, CurrentAssumptions);
     ContextsLeft = MaxCallContextsPerRoot;
+    RegionStack.assign(1, {});
+    ExitsCounted.clear();
+    unsigned UnanalyzedBefore = UnanalyzedCalls;
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
-    if (!FA.run())
+    if (!FA.run()) {
+      RegionStack.clear();
       continue;
+    }
     Analyzed.insert(FD);
     collect(FD, FA, CurrentAssumptions);
     offerWarpAlignedRemap(FD, FA);
+    std::vector<RegionRecord> Regions = std::move(RegionStack.back());
+    RegionStack.clear();
+    KernelSummary K = summarizeKernel(FD, std::move(Regions), UnanalyzedCalls - UnanalyzedBefore);
+    if (!K.File.empty())
+      Result.Kernels.push_back(std::move(K));
   }
   // Device functions no kernel here calls: analyzed alone, parameters lane-varying. A
   // __host__ __device__ function no device code reaches is host code in this translation unit.

@@ -474,6 +474,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     UnknownTrips |= !Trips;
     P.Frequency *= Trips.value_or(DefaultTripCount);
   }
+  P.TripsAssumed = UnknownTrips;
   if (UnknownTrips)
     P.Assumptions.push_back("loops of unknown trip count assumed to run " +
                             std::to_string(static_cast<int>(DefaultTripCount)) + " times");
@@ -485,6 +486,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   // 16-thread block has 16, a guard `lane < 8` leaves 8.
   double Lanes = std::min<double>(WarpSize, R.LanesPerWarp.value_or(WarpSize));
   double Kernel = FD ? functionCost(FD) : 0;
+  const double PricedKernel = Kernel; // before the corrections below
   if (LaneCountedLoop && Kernel > 0) // functionCost priced it at the default trip count
     Kernel = std::max(1.0, Kernel + (*R.MeanLaneTrips - DefaultTripCount) *
                                         iterationCost(LaneCountedLoop));
@@ -557,6 +559,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       P.KernelSlowdown = {KSlow, KSlow};
       P.FirstLaneSlowdown = FirstLane > 0 ? Divergent / FirstLane : 1;
       P.FirstLaneKernelSlowdown = Kernelwide(Divergent - FirstLane);
+      P.AsRun = P.Best = {Divergent, Useful, Regrouped};
     }
   } else {
     // Data decides how lanes split: the best case is no warp splitting, the worst the split
@@ -576,8 +579,10 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     double W = std::max(1u, R.Shape.warps(WarpSize)); // warps of the block
     bool Tail = R.Ext == Extent::Tail;
     if (WorstTime > 0) {
-      // A tail splits at most one warp of the block; the others agree (time Typical).
-      double Share = Tail ? 1 / W : 1;
+      // A tail splits at most one warp of a 1-D block; the others agree (time Typical). In a
+      // 2-D or 3-D block a bound on x crosses every row, so every warp may split.
+      bool OneDimensional = R.Shape.Y == 1 && R.Shape.Z == 1;
+      double Share = Tail && OneDimensional ? 1 / W : 1;
       double Typical = Switch ? std::max(A.True, 1.0) : std::max(A.True, A.False);
       double Time = Share * WorstTime + (1 - Share) * Typical;
       double Useful = Share * WorstUseful + (1 - Share) * Typical * Lanes / WarpSize;
@@ -598,8 +603,17 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
         WorstSlow = Time / (Useful * WarpSize / Lanes);
       P.RegionSlowdown = {1, WorstSlow};
       P.KernelSlowdown = {1, Kernelwide(Time - Time / WorstSlow)};
+      // Worst: the split above against its regrouped time; best: no warp splits (the
+      // regrouped time, every lane that reaches the branch busy).
+      double Base = Time / WorstSlow;
+      P.AsRun = {Time, Useful, Base};
+      P.Best = {Base, Base * Lanes / WarpSize, Base};
     }
-    if (R.Ext == Extent::Tail)
+    if (R.Ext == Extent::Tail && (R.Shape.Y > 1 || R.Shape.Z > 1))
+      P.Assumptions.push_back("tail: in a " + R.Shape.str() +
+                              " block every warp may split (a bound on x crosses every row); "
+                              "best case none");
+    else if (R.Ext == Extent::Tail)
       P.Assumptions.push_back(
           R.TotalWarps ? "tail: at most one of the block's " + std::to_string(*R.TotalWarps) +
                              " warps splits; best case none"
@@ -608,6 +622,7 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       P.Assumptions.push_back("data-dependent: from no warp splitting (best) to every warp "
                               "splitting at its most expensive (worst)");
   }
+  P.FunctionCostDelta = Kernel - PricedKernel;
   P.LikelyPredicated = A.SideEffectFree && A.Ways == 2 &&
                        (isa<IfStmt>(Terminator) || isa<AbstractConditionalOperator>(Terminator)) &&
                        A.True <= PredicationMaxArmCost && A.False <= PredicationMaxArmCost;

@@ -311,6 +311,13 @@ public:
                 {"columnKind", "utf16CodeUnits"},
                 {"artifacts", Artifacts},
                 {"results", Results}};
+    if (!Opts.Kernels.empty()) {
+      // Per kernel, the predicted warp execution efficiency (JSON `kernels`).
+      json Kernels = json::array();
+      for (const KernelSummary &K : Opts.Kernels)
+        Kernels.push_back(json::parse(kernelSummaryJson(K)));
+      Run["properties"] = {{"kernels", Kernels}};
+    }
     return {{"$schema", SchemaUri}, {"version", "2.1.0"}, {"runs", json::array({Run})}};
   }
 

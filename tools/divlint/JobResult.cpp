@@ -8,6 +8,7 @@
 #include "JobResult.h"
 
 #include "divlint/Report/FindingSerialization.h"
+#include "divlint/Report/Report.h"
 #include <nlohmann/json.hpp>
 
 namespace divlint::tool {
@@ -18,7 +19,11 @@ std::string serializeJobResult(const TranslationUnitJob &Job) {
   json Findings = json::array();
   for (const Finding &F : Job.Findings)
     Findings.push_back(serializeFinding(F));
+  std::vector<std::string> Kernels;
+  for (const KernelSummary &K : Job.Kernels)
+    Kernels.push_back(kernelSummaryJson(K));
   json J = {{"findings", std::move(Findings)},
+            {"kernels", std::move(Kernels)},
             {"text", Job.Text},
             {"clang_errors", Job.ClangErrors},
             {"device_functions", Job.DeviceFunctions},
@@ -46,6 +51,14 @@ bool deserializeJobResult(llvm::StringRef Bytes, TranslationUnitJob &Job) {
       }
       R.Findings.push_back(std::move(*Finding));
     }
+    for (const std::string &K : J.at("kernels").get<std::vector<std::string>>()) {
+      auto Kernel = kernelSummaryFromJson(K);
+      if (!Kernel) {
+        llvm::consumeError(Kernel.takeError());
+        return false;
+      }
+      R.Kernels.push_back(std::move(*Kernel));
+    }
     R.Text = J.at("text").get<std::string>();
     R.ClangErrors = J.at("clang_errors").get<std::string>();
     R.DeviceFunctions = J.at("device_functions").get<unsigned>();
@@ -58,6 +71,7 @@ bool deserializeJobResult(llvm::StringRef Bytes, TranslationUnitJob &Job) {
     return false;
   }
   Job.Findings = std::move(R.Findings);
+  Job.Kernels = std::move(R.Kernels);
   Job.Text = std::move(R.Text);
   Job.ClangErrors = std::move(R.ClangErrors);
   Job.DeviceFunctions = R.DeviceFunctions;

@@ -50,13 +50,14 @@ JobRunner::JobRunner(const CommandLine &CL,
     if (!Dir.empty())
       Cache.emplace(Dir);
   }
-  addField(RunKey, "divlint-result-1");
+  addField(RunKey, "divlint-result-2");
   addField(RunKey, buildIdentity());
   for (const std::string &Arg : Setup.Args)
     addField(RunKey, Arg);
   // What the text rendering depends on (the findings themselves do not).
   addField(RunKey, std::to_string(int(CL.Output.Format)) + (CL.Output.Colors ? "c" : "-") +
-                       (CL.Output.ReportAll ? "a" : "-") + (CL.Output.Quiet ? "q" : "-"));
+                       (CL.Output.ReportAll ? "a" : "-") + (CL.Output.Quiet ? "q" : "-") +
+                       (CL.Output.KernelSummary ? "k" : "-"));
   // Environment variables clang reads include directories from.
   for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"})
     addField(RunKey, llvm::sys::Process::GetEnv(Var).value_or("-"));

@@ -81,6 +81,11 @@ static cl::opt<bool> Quiet("quiet",
                            cl::desc("No divlint notes or progress on stderr (findings, "
                                     "warnings and errors still)"),
                            cl::cat(DivlintCategory));
+static cl::opt<bool> KernelSummaryNotes(
+    "kernel-summary",
+    cl::desc("Text output: one note per kernel with its predicted warp execution efficiency "
+             "(JSON and SARIF always carry it)"),
+    cl::cat(DivlintCategory));
 static cl::opt<bool> WarningsAsErrors("warnings-as-errors",
                                       cl::desc("Exit with 1 when there are warnings"),
                                       cl::cat(DivlintCategory));
@@ -289,7 +294,7 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
     return Exit;
   CL.Parser.emplace(std::move(*Parser));
   CL.BuildPath = buildPathArgument(Argc, Argv);
-  CL.Output = {*Output, Colors, ReportAll, SarifRoot, WarningsAsErrors, Quiet};
+  CL.Output = {*Output, Colors, ReportAll, SarifRoot, WarningsAsErrors, Quiet, KernelSummaryNotes};
   CL.Fixes = {ExportFixes, Fix, SimulateFixWriteError};
   CL.Frontend = {CudaPath, CudaArch, ResourceDir, NoCuda};
   CL.Compiled = {Compiled || !CompiledDisassembly.empty(), CompiledDisassembly};

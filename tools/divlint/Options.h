@@ -31,6 +31,7 @@ struct OutputOptions {
   std::string SarifRoot;
   bool WarningsAsErrors = false;
   bool Quiet = false; ///< --quiet: no divlint notes or progress on stderr
+  bool KernelSummary = false; ///< --kernel-summary: a text note per kernel
 };
 
 /// --export-fixes and --fix.

@@ -274,8 +274,13 @@ int runAnalysis(CommandLine &CL) {
       Findings.push_back(std::move(F));
   }
   std::stable_sort(Findings.begin(), Findings.end(), findingLess);
-  if (CL.Output.Format != ReportFormat::Text)
-    writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, reportOptionsFor(CL.Output));
+  if (CL.Output.Format != ReportFormat::Text) {
+    ReportOptions ROpts = reportOptionsFor(CL.Output);
+    for (TranslationUnitJob &Job : TUs) // input order, each in source order
+      for (KernelSummary &K : Job.Kernels)
+        ROpts.Kernels.push_back(std::move(K));
+    writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, ROpts);
+  }
   llvm::outs().flush();
 
   if (!writeFixes(CL, In.Sources.front(), Findings))

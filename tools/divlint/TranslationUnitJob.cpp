@@ -135,12 +135,25 @@ public:
     Job.NotAnalyzed.insert(Job.NotAnalyzed.end(), R.NotAnalyzed.begin(), R.NotAnalyzed.end());
     std::vector<Finding> Kept =
         filterFindings(std::move(R.Findings), MainFile, Ctx.getSourceManager(), Job.Settings);
+    // Kernels where findings may come from: the main file, the headers asked for.
+    for (KernelSummary &K : R.Kernels) {
+      const FileSettings &S = Job.Settings;
+      if (K.File != MainFile && (!S.Headers || !S.Headers->match(K.File) ||
+                                 (S.ExcludeHeaders && S.ExcludeHeaders->match(K.File))))
+        continue;
+      if (K.File == MainFile)
+        K.File = Job.Input;
+      Job.Kernels.push_back(std::move(K));
+    }
     if (Out.Format == ReportFormat::Text) {
       ReportOptions Opts;
       Opts.ReportAll = Out.ReportAll;
       llvm::raw_string_ostream OS(Job.Text);
       OS.enable_colors(Out.Colors); // buffered, then printed to the terminal
       emitClangDiagnostics(OS, Kept, Ctx.getSourceManager(), Ctx.getLangOpts(), Out.Colors, Opts);
+      if (Out.KernelSummary)
+        for (const KernelSummary &K : Job.Kernels)
+          OS << kernelSummaryNote(K) << "\n";
     }
     for (Finding &F : Kept) {
       // Name the main file as the user did (clang tooling made it absolute).

@@ -29,6 +29,7 @@ struct TranslationUnitJob {
   std::string Input; ///< the source path as given (or as the compile database names it)
   FileSettings Settings;
   std::vector<Finding> Findings;
+  std::vector<KernelSummary> Kernels; ///< of the main file (and the headers findings come from)
   std::string Text;        ///< rendered diagnostics (text format)
   std::string ClangErrors; ///< clang's own diagnostics (parse errors)
   unsigned DeviceFunctions = 0;

@@ -10,6 +10,7 @@
 
 #include "divlint/Frontend/CudaFrontend.h"
 #include "divlint/Report/Finding.h"
+#include "divlint/Report/KernelSummary.h"
 #include "divlint/Analysis/FunctionAnalysis.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -19,6 +20,7 @@ struct SourceAnalysisResult {
   bool Parsed = false;        ///< clang reported no error
   unsigned DeviceFunctions = 0;
   std::vector<Finding> Findings;
+  std::vector<KernelSummary> Kernels; ///< predicted warp execution efficiency per kernel
   std::vector<std::string> Errors; ///< clang's error messages
 };
 

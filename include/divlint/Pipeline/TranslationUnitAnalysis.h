@@ -10,6 +10,7 @@
 #define DIVLINT_PIPELINE_TRANSLATIONUNITANALYSIS_H
 
 #include "divlint/Report/Finding.h"
+#include "divlint/Report/KernelSummary.h"
 #include "divlint/Analysis/FunctionAnalysis.h"
 #include <vector>
 
@@ -26,6 +27,9 @@ struct TranslationUnitResult {
   /// functions clang marked invalid, expressions it could not resolve. "file:line: what", said
   /// rather than silently left out.
   std::vector<std::string> NotAnalyzed;
+  /// Every kernel analyzed, with its predicted warp execution efficiency
+  /// (Quantify/KernelEfficiency.h), in source order.
+  std::vector<KernelSummary> Kernels;
 };
 
 TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx, const AnalysisOptions &Opts);

@@ -70,6 +70,21 @@ struct Prediction {
   bool LikelyPredicated = false;
   unsigned LoopDepth = 0;
   double Frequency = 1;       ///< executions per thread (product of enclosing trip counts)
+  /// A loop around the branch has a trip count divlint assumed (DefaultTripCount), so Frequency
+  /// is not computed from the code.
+  bool TripsAssumed = false;
+  /// One warp evaluation of the branch region in cost units (KernelEfficiency.h adds them up
+  /// per kernel): the time the warp issues, its lane work (lane-instructions / warp size), and
+  /// its time with the same lanes regrouped so that every warp agrees (what the function's cost
+  /// counts for it). Where data decides, AsRun is the worst split and Best no warp splitting.
+  struct RegionTime {
+    double Issued = 0, Useful = 0, Regrouped = 0;
+  };
+  RegionTime AsRun, Best;
+  /// What the function's cost (the kernel slowdown's base) was corrected by for this branch, per
+  /// call of the function: an if priced at its regrouped split rather than the mean of its arms,
+  /// a loop at its lanes' mean trip count rather than the default.
+  double FunctionCostDelta = 0;
   std::vector<std::string> Assumptions;
 };
 

@@ -3,6 +3,8 @@
 #define DIVLINT_REPORT_H
 
 #include "divlint/Report/Finding.h"
+#include "divlint/Report/KernelSummary.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
 #include <string>
@@ -15,12 +17,16 @@ struct ReportOptions {
   /// SARIF: the directory `%SRCROOT%` stands for; file URIs are relative to it (empty: the
   /// current directory). Files outside it get absolute file:// URIs.
   std::string SarifRoot;
+  /// The kernels analyzed, with their predicted warp execution efficiency: JSON `kernels`, a
+  /// SARIF run property `kernels`.
+  std::vector<KernelSummary> Kernels;
 };
 
 /// Whether a finding is shown at all under \p Opts.
 bool isReported(const Finding &F, const ReportOptions &Opts);
 
-/// The JSON contract of shared/spec/README.md: {"version":1,"findings":[...],"errors":[...]}.
+/// The JSON contract of shared/spec/README.md: {"version":1,"findings":[...],"errors":[...]},
+/// plus `kernels` (Opts.Kernels).
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<ToolError> &Errors, const ReportOptions &Opts);
 
@@ -42,6 +48,14 @@ void writeReport(llvm::raw_ostream &OS, ReportFormat Format, const std::vector<F
 /// One line per finding (`file:line:col: warning: ... [divlint-rule]`), why-notes and lane map.
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const ReportOptions &Opts);
+
+/// The JSON object of one kernel summary (JSON `kernels`, SARIF run properties).
+std::string kernelSummaryJson(const KernelSummary &K);
+/// The inverse of kernelSummaryJson (worker processes and the result cache carry kernels so).
+llvm::Expected<KernelSummary> kernelSummaryFromJson(llvm::StringRef Text);
+/// `file:line:col: note: kernel 'k' (block 256x1x1): predicted warp execution efficiency 0.5
+/// [divlint-kernel-summary]` (--kernel-summary).
+std::string kernelSummaryNote(const KernelSummary &K);
 
 } // namespace divlint
 
