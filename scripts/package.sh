@@ -31,8 +31,9 @@ dpkg-deb -x "$deb" "$root"
 missing=0
 for elf in "$root"/usr/bin/divlint "$root"/usr/lib/divlint/*.so; do
   for lib in $(objdump -p "$elf" | awk '/NEEDED/ {print $2}'); do
-    path="$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')"
-    [ -n "$path" ] || path="$(ldd "$elf" | awk -v l="$lib" '$1 == l {print $3; exit}')"
+    # awk reads to the end (no `exit`): an early exit would SIGPIPE the writer under pipefail.
+    path="$(ldconfig -p | awk -v l="$lib" '!found && $1 == l && /x86-64/ {print $NF; found = 1}')"
+    [ -n "$path" ] || path="$(ldd "$elf" | awk -v l="$lib" '!found && $1 == l {print $3; found = 1}')"
     owner="$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n1 | cut -d: -f1)" || true
     if [ -z "$owner" ]; then
       owner="$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1)" || true
