@@ -110,19 +110,13 @@ llvm::Expected<SassLineTable> compiledLineTable(const CompiledRequest &R) {
   auto Text = readFile(std::string(Sass));
   if (!Text)
     return Text.takeError();
-  if (!CachePath.empty() && !llvm::sys::fs::create_directories(R.CacheDir)) {
-    // Written whole, then renamed: a reader never sees half an entry.
-    llvm::SmallString<128> Temp;
-    int FD = -1;
-    if (!llvm::sys::fs::createUniqueFile(CachePath + ".tmp-%%%%%%", FD, Temp)) {
-      {
-        llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
-        Out << *Text;
-      }
-      if (llvm::sys::fs::rename(Temp, CachePath))
-        llvm::sys::fs::remove(Temp);
-    }
-  }
+  // Written whole, then renamed: a reader never sees half an entry; a failure only means no
+  // cache entry.
+  if (!CachePath.empty() && !llvm::sys::fs::create_directories(R.CacheDir))
+    llvm::consumeError(llvm::writeToOutput(CachePath, [&](llvm::raw_ostream &OS) {
+      OS << *Text;
+      return llvm::Error::success();
+    }));
   return readNvdisasm(*Text);
 }
 

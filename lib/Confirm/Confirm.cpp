@@ -3,6 +3,7 @@
 #include "divlint/Confirm/BuildCommands.h"
 #include "divlint/Confirm/Comparison.h"
 #include "divlint/Confirm/ConfirmAnalysis.h"
+#include "divlint/Frontend/CompileDatabase.h"
 #include "divlint/Confirm/ConfirmReport.h"
 #include "divlint/Confirm/DriverGenerator.h"
 #include "divlint/Confirm/FixitSources.h"
@@ -51,25 +52,6 @@ std::string absolutePath(llvm::StringRef P) {
   llvm::sys::fs::make_absolute(S);
   llvm::sys::path::remove_dots(S, true);
   return std::string(S);
-}
-
-/// -I/-D/-U/-isystem/-include/-std from nvcc's arguments, for clang's parse of the source.
-std::vector<std::string> clangArgsFrom(const std::vector<std::string> &Nvcc) {
-  std::vector<std::string> Out;
-  for (size_t I = 0; I < Nvcc.size(); ++I) {
-    llvm::StringRef A = Nvcc[I];
-    bool Separate = A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include";
-    if (Separate && I + 1 < Nvcc.size()) {
-      Out.push_back(A.str());
-      Out.push_back(Nvcc[++I]);
-    } else if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
-               A.starts_with("-std=") || A.starts_with("-isystem")) {
-      Out.push_back(A.str());
-    } else if (A.starts_with("--std=")) {
-      Out.push_back("-std=" + A.drop_front(6).str());
-    }
-  }
-  return Out;
 }
 
 /// Include directories under the mirrored root point into src/ of the build directory.
@@ -376,7 +358,7 @@ int runConfirm(int argc, const char **argv) {
     Opts.BlockDimOption = Shape;
   }
   std::vector<std::string> Nvcc(NvccArgs.begin(), NvccArgs.end());
-  AnalyzedSource A = analyzeForConfirm(absolutePath(Source), clangArgsFrom(Nvcc), Opts,
+  AnalyzedSource A = analyzeForConfirm(absolutePath(Source), sourceMeaningFlags(Nvcc), Opts,
                                        CudaFrontendOptions(), Kernel);
   std::string FirstError = A.Errors.empty() ? "" : " (first: " + A.Errors.front() + ")";
   if (A.Instrumented.Files.empty() || (!A.Parsed && A.Instrumented.Probes.empty()))

@@ -78,4 +78,22 @@ std::vector<std::string> cudaFilesOf(const clang::tooling::CompilationDatabase &
   return Sources;
 }
 
+std::vector<std::string> sourceMeaningFlags(const std::vector<std::string> &Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    bool Separate = A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include";
+    if (Separate && I + 1 < Args.size()) {
+      Out.push_back(A.str());
+      Out.push_back(Args[++I]);
+    } else if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
+               A.starts_with("-std=") || A.starts_with("-isystem")) {
+      Out.push_back(A.str());
+    } else if (A.starts_with("--std=")) {
+      Out.push_back("-std=" + A.drop_front(6).str());
+    }
+  }
+  return Out;
+}
+
 } // namespace divlint

@@ -191,4 +191,51 @@ llvm::Expected<Finding> deserializeFinding(const json &J) {
   }
 }
 
+nlohmann::json kernelSummaryToJson(const KernelSummary &K) {
+  nlohmann::json J;
+  J["name"] = K.Name;
+  J["qualified_name"] = K.QualifiedName;
+  J["file"] = K.File;
+  J["line"] = K.Line;
+  J["column"] = K.Column;
+  J["block_shapes"] = K.BlockShapes;
+  // One of the two: a point where thread indices and shapes decide, else the range (and why).
+  if (K.Efficiency)
+    J["predicted_warp_execution_efficiency"] = *K.Efficiency;
+  if (K.EfficiencyRange)
+    J["predicted_warp_execution_efficiency_range"] =
+        nlohmann::json::array({K.EfficiencyRange->first, K.EfficiencyRange->second});
+  J["range_reasons"] = K.RangeReasons;
+  J["cost"] = K.Cost;
+  J["lane_varying_regions"] = K.LaneVaryingRegions;
+  J["assumptions"] = K.Assumptions;
+  return J;
+}
+
+llvm::Expected<KernelSummary> kernelSummaryFromJson(const nlohmann::json &J) {
+  try {
+    KernelSummary K;
+    K.Name = J.at("name").get<std::string>();
+    K.QualifiedName = J.at("qualified_name").get<std::string>();
+    K.File = J.at("file").get<std::string>();
+    K.Line = J.at("line").get<unsigned>();
+    K.Column = J.at("column").get<unsigned>();
+    K.BlockShapes = J.at("block_shapes").get<std::vector<std::string>>();
+    if (J.contains("predicted_warp_execution_efficiency"))
+      K.Efficiency = J.at("predicted_warp_execution_efficiency").get<double>();
+    if (J.contains("predicted_warp_execution_efficiency_range")) {
+      const nlohmann::json &R = J.at("predicted_warp_execution_efficiency_range");
+      K.EfficiencyRange = std::make_pair(R.at(0).get<double>(), R.at(1).get<double>());
+    }
+    K.RangeReasons = J.at("range_reasons").get<std::vector<std::string>>();
+    K.Cost = J.at("cost").get<double>();
+    K.LaneVaryingRegions = J.at("lane_varying_regions").get<unsigned>();
+    K.Assumptions = J.at("assumptions").get<std::vector<std::string>>();
+    return K;
+  } catch (const std::exception &E) {
+    return llvm::createStringError(std::errc::invalid_argument, "not a kernel summary: %s",
+                                   E.what());
+  }
+}
+
 } // namespace divlint

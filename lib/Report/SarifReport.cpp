@@ -10,6 +10,8 @@
 
 #include "divlint/Report/Report.h"
 
+#include "divlint/Report/FindingSerialization.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -315,7 +317,7 @@ public:
       // Per kernel, the predicted warp execution efficiency (JSON `kernels`).
       json Kernels = json::array();
       for (const KernelSummary &K : Opts.Kernels)
-        Kernels.push_back(json::parse(kernelSummaryJson(K)));
+        Kernels.push_back(json(kernelSummaryToJson(K))); // keys sorted, as before
       Run["properties"] = {{"kernels", Kernels}};
     }
     return {{"$schema", SchemaUri}, {"version", "2.1.0"}, {"runs", json::array({Run})}};

@@ -8,7 +8,6 @@
 #include "JobResult.h"
 
 #include "divlint/Report/FindingSerialization.h"
-#include "divlint/Report/Report.h"
 #include <nlohmann/json.hpp>
 
 namespace divlint::tool {
@@ -19,9 +18,9 @@ std::string serializeJobResult(const TranslationUnitJob &Job) {
   json Findings = json::array();
   for (const Finding &F : Job.Findings)
     Findings.push_back(serializeFinding(F));
-  std::vector<std::string> Kernels;
+  json Kernels = json::array();
   for (const KernelSummary &K : Job.Kernels)
-    Kernels.push_back(kernelSummaryJson(K));
+    Kernels.push_back(kernelSummaryToJson(K));
   json J = {{"findings", std::move(Findings)},
             {"kernels", std::move(Kernels)},
             {"text", Job.Text},
@@ -51,7 +50,7 @@ bool deserializeJobResult(llvm::StringRef Bytes, TranslationUnitJob &Job) {
       }
       R.Findings.push_back(std::move(*Finding));
     }
-    for (const std::string &K : J.at("kernels").get<std::vector<std::string>>()) {
+    for (const json &K : J.at("kernels")) {
       auto Kernel = kernelSummaryFromJson(K);
       if (!Kernel) {
         llvm::consumeError(Kernel.takeError());

@@ -233,18 +233,12 @@ CompiledRequest compiledRequestFor(const CommandLine &CL) {
 static std::vector<std::string> nvccFlags(const tooling::CompilationDatabase &Compilations,
                                           const std::string &Input) {
   std::vector<std::string> Flags;
-  for (const tooling::CompileCommand &C : Compilations.getCompileCommands(Input))
-    for (size_t I = 1; I < C.CommandLine.size(); ++I) {
-      llvm::StringRef A = C.CommandLine[I];
-      bool Joined = A.size() > 2 && (A.starts_with("-I") || A.starts_with("-D"));
-      if (Joined || A.starts_with("-std=")) {
-        Flags.push_back(A.str());
-      } else if ((A == "-I" || A == "-D" || A == "-isystem" || A == "-include") &&
-                 I + 1 < C.CommandLine.size()) {
-        Flags.push_back(A.str());
-        Flags.push_back(C.CommandLine[++I]);
-      }
-    }
+  for (const tooling::CompileCommand &C : Compilations.getCompileCommands(Input)) {
+    std::vector<std::string> Own = sourceMeaningFlags(
+        std::vector<std::string>(C.CommandLine.begin() + std::min<size_t>(1, C.CommandLine.size()),
+                                 C.CommandLine.end()));
+    Flags.insert(Flags.end(), Own.begin(), Own.end());
+  }
   return Flags;
 }
 

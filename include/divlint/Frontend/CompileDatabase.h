@@ -19,6 +19,11 @@ namespace divlint {
 /// Adjusts one compile command: drops nvcc-only flags, forces CUDA device-only parsing.
 clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup);
 
+/// The flags of a compile command that change what its source means: -I, -D, -U, -isystem,
+/// -include (joined or separate) and -std (nvcc's --std= spelled -std=). `divlint confirm` gives
+/// them to clang, `--compiled` to nvcc.
+std::vector<std::string> sourceMeaningFlags(const std::vector<std::string> &Args);
+
 /// Every CUDA file of a compile database (by extension, or compiled as CUDA or by nvcc), sorted.
 std::vector<std::string> cudaFilesOf(const clang::tooling::CompilationDatabase &DB);
 

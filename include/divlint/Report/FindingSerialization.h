@@ -11,6 +11,7 @@
 #define DIVLINT_REPORT_FINDINGSERIALIZATION_H
 
 #include "divlint/Report/Finding.h"
+#include "divlint/Report/KernelSummary.h"
 #include "llvm/Support/Error.h"
 #include <nlohmann/json.hpp>
 
@@ -24,6 +25,11 @@ nlohmann::json serializeFinding(const Finding &F);
 
 /// The finding serializeFinding wrote; an error for anything else (a corrupt file).
 llvm::Expected<Finding> deserializeFinding(const nlohmann::json &J);
+
+/// A kernel's summary as the JSON report (`kernels`) and SARIF (run property) show it; it is
+/// complete, so the result cache and worker processes read it back with kernelSummaryFromJson.
+nlohmann::json kernelSummaryToJson(const KernelSummary &K);
+llvm::Expected<KernelSummary> kernelSummaryFromJson(const nlohmann::json &J);
 
 } // namespace divlint
 

@@ -49,10 +49,6 @@ void writeReport(llvm::raw_ostream &OS, ReportFormat Format, const std::vector<F
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const ReportOptions &Opts);
 
-/// The JSON object of one kernel summary (JSON `kernels`, SARIF run properties).
-std::string kernelSummaryJson(const KernelSummary &K);
-/// The inverse of kernelSummaryJson (worker processes and the result cache carry kernels so).
-llvm::Expected<KernelSummary> kernelSummaryFromJson(llvm::StringRef Text);
 /// `file:line:col: note: kernel 'k' (block 256x1x1): predicted warp execution efficiency 0.5
 /// [divlint-kernel-summary]` (--kernel-summary).
 std::string kernelSummaryNote(const KernelSummary &K);
