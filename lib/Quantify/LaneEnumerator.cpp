@@ -1,5 +1,7 @@
 #include "divlint/Quantify/LaneEnumerator.h"
 
+#include "divlint/Quantify/EnumerationMemo.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include <algorithm>
 #include <map>
@@ -506,10 +508,19 @@ unsigned warpAlignedIndex(unsigned Linear, unsigned Group, unsigned WarpSize) {
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
   EnumerationResult R;
-  if (!Q.Cond)
+  if (!Q.Cond) {
     R.Ext = Extent::DataDependent;
-  else
-    R = Enumerator(Q, Shape).run();
+  } else {
+    // Template instantiations and calling contexts repeat queries (EnumerationMemo.h).
+    thread_local EnumerationMemo Memo;
+    std::string Key = canonicalEnumerationKey(Q, Shape);
+    if (const EnumerationResult *Known = Memo.find(Key)) {
+      R = *Known;
+    } else {
+      R = Enumerator(Q, Shape).run();
+      Memo.insert(Key, R);
+    }
+  }
   R.Shape = Shape;
   return R;
 }

@@ -1,0 +1,83 @@
+#include "divlint/Quantify/EnumerationMemo.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace divlint {
+
+namespace {
+
+// Appends raw bytes: keys are built for every query, and formatting numbers as text cost more
+// than the enumerations they saved.
+class KeyWriter {
+public:
+  explicit KeyWriter(std::string &Out) : Out(Out) {}
+
+  template <typename T> void put(T V) { Out.append(reinterpret_cast<const char *>(&V), sizeof V); }
+
+  void write(const SymRef &E) {
+    if (!E) {
+      put<uint8_t>(0xff);
+      return;
+    }
+    const SymExpr &N = *E;
+    put<uint8_t>(static_cast<uint8_t>(N.Kind));
+    put<uint8_t>(static_cast<uint8_t>(N.Op));
+    put<uint8_t>(static_cast<uint8_t>(N.Ty.Bits));
+    put<uint8_t>(static_cast<uint8_t>(N.Ty.Signed | N.DataDependent << 1 | N.HasThread << 2 |
+                                      N.Evaluable << 3 | static_cast<unsigned>(N.Class) << 4 |
+                                      static_cast<unsigned>(N.Group) << 6));
+    put<uint8_t>(static_cast<uint8_t>(N.Dim));
+    switch (N.Kind) {
+    case SymKind::Opaque: put(rename(Ids, N.Id)); break;
+    case SymKind::IndVar:
+      // Value holds the loop id, Id the (loop, variable) pair.
+      put(rename(Loops, static_cast<uint64_t>(N.Value)));
+      put(rename(Ids, N.Id));
+      break;
+    default: put(N.Value); break;
+    }
+    for (const SymRef *Child : {&N.A, &N.B, &N.C})
+      write(*Child);
+  }
+
+  void loop(uint64_t LoopId) { put(rename(Loops, LoopId)); }
+
+private:
+  std::string &Out;
+  llvm::DenseMap<uint64_t, unsigned> Ids, Loops;
+
+  static unsigned rename(llvm::DenseMap<uint64_t, unsigned> &Names, uint64_t Id) {
+    return Names.try_emplace(Id, Names.size()).first->second;
+  }
+};
+
+} // namespace
+
+std::string canonicalEnumerationKey(const EnumerationQuery &Q, const BlockShape &Shape) {
+  std::string Key;
+  Key.reserve(512);
+  KeyWriter W(Key);
+  for (unsigned V : {Shape.X, Shape.Y, Shape.Z, Q.WarpSize, Q.RemapGroup})
+    W.put(V);
+  W.put<uint8_t>(Q.IsLoopCondition | Q.MultiWay << 1);
+  W.write(Q.Cond);
+  W.write(Q.Guard);
+  for (const LoopContext &L : Q.Loops) {
+    W.loop(L.LoopId);
+    W.write(L.Cond);
+  }
+  return Key;
+}
+
+const EnumerationResult *EnumerationMemo::find(const std::string &Key) const {
+  auto It = Results.find(Key);
+  return It == Results.end() ? nullptr : &It->second;
+}
+
+void EnumerationMemo::insert(const std::string &Key, const EnumerationResult &R) {
+  if (Results.size() >= MaxEntries)
+    Results.clear();
+  Results.insert({Key, R});
+}
+
+} // namespace divlint
