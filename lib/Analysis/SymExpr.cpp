@@ -50,16 +50,6 @@ bool isComparison(SymOp Op) {
 
 } // namespace
 
-int64_t wrapTo(int64_t V, IntType Ty) {
-  if (Ty.Bits >= 64)
-    return V;
-  uint64_t Mask = (uint64_t(1) << Ty.Bits) - 1;
-  uint64_t U = static_cast<uint64_t>(V) & Mask;
-  if (Ty.Signed && (U >> (Ty.Bits - 1)))
-    U |= ~Mask;
-  return static_cast<int64_t>(U);
-}
-
 namespace sym {
 
 SymRef constant(int64_t V, IntType Ty) {
@@ -345,8 +335,9 @@ std::optional<int64_t> lookup(const std::vector<std::pair<uint64_t, int64_t>> &T
   return std::nullopt;
 }
 
-std::optional<int64_t> applyBinary(SymOp Op, int64_t L, int64_t R, IntType OperandTy,
-                                   IntType Ty) {
+// Inlined: LaneEnumerator calls it for every lane of every node.
+[[gnu::always_inline]] inline std::optional<int64_t> applyBinary(SymOp Op, int64_t L, int64_t R,
+                                                                  IntType OperandTy, IntType Ty) {
   bool U = !OperandTy.Signed;
   uint64_t UL = static_cast<uint64_t>(L), UR = static_cast<uint64_t>(R);
   if (U && OperandTy.Bits < 64) {
@@ -359,12 +350,12 @@ std::optional<int64_t> applyBinary(SymOp Op, int64_t L, int64_t R, IntType Opera
   case SymOp::Sub: return wrapTo(static_cast<int64_t>(UL - UR), Ty);
   case SymOp::Mul: return wrapTo(static_cast<int64_t>(UL * UR), Ty);
   case SymOp::Div:
-    if (R == 0) return std::nullopt;
+    if (R == 0 || UR == 0) return std::nullopt;
     if (U) return wrapTo(static_cast<int64_t>(UL / UR), Ty);
     if (L == INT64_MIN && R == -1) return std::nullopt;
     return wrapTo(L / R, Ty);
   case SymOp::Rem:
-    if (R == 0) return std::nullopt;
+    if (R == 0 || UR == 0) return std::nullopt;
     if (U) return wrapTo(static_cast<int64_t>(UL % UR), Ty);
     if (L == INT64_MIN && R == -1) return std::nullopt;
     return wrapTo(L % R, Ty);
@@ -391,7 +382,41 @@ std::optional<int64_t> applyBinary(SymOp Op, int64_t L, int64_t R, IntType Opera
   }
 }
 
-// The value of an induction variable after K iterations (closed forms for the common updates).
+/// The type a binary node computes in: comparisons in their operands' type, arithmetic in the
+/// node's own.
+IntType operandType(const SymExpr &E) {
+  if (!isComparison(E.Op))
+    return E.Ty;
+  IntType OperandTy = E.A->Ty;
+  if (E.B->Ty.Bits > OperandTy.Bits)
+    OperandTy = E.B->Ty;
+  if ((!E.A->Ty.Signed || !E.B->Ty.Signed) && E.A->Ty.Bits == E.B->Ty.Bits)
+    OperandTy.Signed = false;
+  return OperandTy;
+}
+
+/// An induction variable after \p K iterations from \p Init by \p Step (closed forms for the
+/// common updates).
+std::optional<int64_t> stepIndVar(const SymExpr &E, int64_t Init, int64_t Step, int64_t K) {
+  IntType Ty = E.Ty;
+  switch (E.Op) {
+  case SymOp::Add: return wrapTo(Init + K * Step, Ty);
+  case SymOp::Sub: return wrapTo(Init - K * Step, Ty);
+  default: break;
+  }
+  int64_t V = Init;
+  for (int64_t I = 0; I < K; ++I) {
+    auto Next = applyBinary(E.Op, V, Step, Ty, Ty);
+    if (!Next)
+      return std::nullopt;
+    if (*Next == V)
+      break; // a fixed point (0 >> 1, x * 1): later iterations repeat it
+    V = *Next;
+  }
+  return V;
+}
+
+// The value of an induction variable after K iterations.
 std::optional<int64_t> evaluateIndVar(const SymExpr &E, const EvalEnv &Env) {
   if (!E.A || !E.B)
     return std::nullopt;
@@ -402,22 +427,7 @@ std::optional<int64_t> evaluateIndVar(const SymExpr &E, const EvalEnv &Env) {
   auto Step = evaluate(*E.B, Env);
   if (!Init || !Step)
     return std::nullopt;
-  IntType Ty = E.Ty;
-  switch (E.Op) {
-  case SymOp::Add: return wrapTo(*Init + *K * *Step, Ty);
-  case SymOp::Sub: return wrapTo(*Init - *K * *Step, Ty);
-  default: break;
-  }
-  int64_t V = *Init;
-  for (int64_t I = 0; I < *K; ++I) {
-    auto Next = applyBinary(E.Op, V, *Step, Ty, Ty);
-    if (!Next)
-      return std::nullopt;
-    if (*Next == V)
-      break; // a fixed point (0 >> 1, x * 1): later iterations repeat it
-    V = *Next;
-  }
-  return V;
+  return stepIndVar(E, *Init, *Step, *K);
 }
 
 std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env);
@@ -480,14 +490,7 @@ std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env) {
     auto B = A ? evaluate(*E.B, Env) : std::nullopt;
     if (!A || !B)
       return std::nullopt;
-    // Comparisons evaluate in their operands' type; arithmetic in the node's own.
-    IntType OperandTy = isComparison(E.Op) ? E.A->Ty : E.Ty;
-    if (isComparison(E.Op) && E.B->Ty.Bits > OperandTy.Bits)
-      OperandTy = E.B->Ty;
-    if (isComparison(E.Op) && (!E.A->Ty.Signed || !E.B->Ty.Signed) &&
-        E.A->Ty.Bits == E.B->Ty.Bits)
-      OperandTy.Signed = false;
-    return applyBinary(E.Op, *A, *B, OperandTy, E.Ty);
+    return applyBinary(E.Op, *A, *B, operandType(E), E.Ty);
   }
   case SymKind::Select: {
     auto C = evaluate(*E.A, Env);
@@ -502,5 +505,182 @@ std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env) {
 }
 
 } // namespace
+
+namespace {
+
+/// Per-lane evaluation of the nodes that read a thread index; everything else is evaluated once
+/// for the batch (through evaluate() and its lane-invariant memo) and broadcast.
+void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &Lanes,
+                       LaneValues &Out) {
+  const unsigned N = Lanes.Size;
+  const uint64_t All = N >= 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
+  auto Broadcast = [&](std::optional<int64_t> V) {
+    Out.Valid = V ? All : 0;
+    if (V)
+      std::fill(Out.Value, Out.Value + N, *V);
+  };
+  if (!E.HasThread) {
+    Broadcast(evaluate(E, Env));
+    return;
+  }
+  switch (E.Kind) {
+  case SymKind::ThreadIdx:
+    for (unsigned L = 0; L < N; ++L)
+      Out.Value[L] = Lanes.Tid[E.Dim % 3][L];
+    Out.Valid = All;
+    return;
+  case SymKind::Unary: {
+    LaneValues A;
+    evaluateLanesNode(*E.A, Env, Lanes, A);
+    Out.Valid = 0;
+    for (unsigned L = 0; L < N; ++L) {
+      if (!(A.Valid >> L & 1))
+        continue;
+      int64_t V = A.Value[L];
+      switch (E.Op) {
+      case SymOp::Neg: V = wrapTo(-V, E.Ty); break;
+      case SymOp::BitNot: V = wrapTo(~V, E.Ty); break;
+      case SymOp::LNot: V = V == 0; break;
+      case SymOp::Cast: V = wrapTo(V, E.Ty); break;
+      default: continue;
+      }
+      Out.Value[L] = V;
+      Out.Valid |= uint64_t(1) << L;
+    }
+    return;
+  }
+  case SymKind::Binary: {
+    LaneValues A, B;
+    evaluateLanesNode(*E.A, Env, Lanes, A);
+    evaluateLanesNode(*E.B, Env, Lanes, B);
+    Out.Valid = 0;
+    if (E.Op == SymOp::LAnd || E.Op == SymOp::LOr) {
+      // As evaluate() short-circuits: the right side only matters where the left does not
+      // decide (it has no side effects, so evaluating it everywhere changes nothing).
+      for (unsigned L = 0; L < N; ++L) {
+        if (!(A.Valid >> L & 1))
+          continue;
+        bool Left = A.Value[L] != 0;
+        if (Left == (E.Op == SymOp::LOr)) {
+          Out.Value[L] = Left;
+        } else if (B.Valid >> L & 1) {
+          Out.Value[L] = B.Value[L] != 0;
+        } else {
+          continue;
+        }
+        Out.Valid |= uint64_t(1) << L;
+      }
+      return;
+    }
+    IntType OperandTy = operandType(E);
+    uint64_t Both = A.Valid & B.Valid;
+    // The common operations that cannot fail, without applyBinary's per-lane dispatch.
+    auto EachLane = [&](auto Apply) {
+      for (unsigned L = 0; L < N; ++L)
+        Out.Value[L] = Apply(A.Value[L], B.Value[L]);
+      Out.Valid = Both;
+    };
+    auto Masked = [&](int64_t V) { // an operand as the unsigned comparison reads it
+      return OperandTy.Bits < 64 ? static_cast<uint64_t>(V) & ((uint64_t(1) << OperandTy.Bits) - 1)
+                                 : static_cast<uint64_t>(V);
+    };
+    bool Unsigned = !OperandTy.Signed;
+    switch (E.Op) {
+    case SymOp::Add:
+      return EachLane([&](int64_t X, int64_t Y) {
+        return wrapTo(static_cast<int64_t>(static_cast<uint64_t>(X) + static_cast<uint64_t>(Y)), E.Ty);
+      });
+    case SymOp::Sub:
+      return EachLane([&](int64_t X, int64_t Y) {
+        return wrapTo(static_cast<int64_t>(static_cast<uint64_t>(X) - static_cast<uint64_t>(Y)), E.Ty);
+      });
+    case SymOp::LT:
+      if (Unsigned)
+        return EachLane([&](int64_t X, int64_t Y) -> int64_t { return Masked(X) < Masked(Y); });
+      return EachLane([](int64_t X, int64_t Y) -> int64_t { return X < Y; });
+    case SymOp::LE:
+      if (Unsigned)
+        return EachLane([&](int64_t X, int64_t Y) -> int64_t { return Masked(X) <= Masked(Y); });
+      return EachLane([](int64_t X, int64_t Y) -> int64_t { return X <= Y; });
+    case SymOp::GT:
+      if (Unsigned)
+        return EachLane([&](int64_t X, int64_t Y) -> int64_t { return Masked(X) > Masked(Y); });
+      return EachLane([](int64_t X, int64_t Y) -> int64_t { return X > Y; });
+    case SymOp::GE:
+      if (Unsigned)
+        return EachLane([&](int64_t X, int64_t Y) -> int64_t { return Masked(X) >= Masked(Y); });
+      return EachLane([](int64_t X, int64_t Y) -> int64_t { return X >= Y; });
+    case SymOp::EQ:
+      if (Unsigned)
+        return EachLane([&](int64_t X, int64_t Y) -> int64_t { return Masked(X) == Masked(Y); });
+      return EachLane([](int64_t X, int64_t Y) -> int64_t { return X == Y; });
+    case SymOp::NE:
+      if (Unsigned)
+        return EachLane([&](int64_t X, int64_t Y) -> int64_t { return Masked(X) != Masked(Y); });
+      return EachLane([](int64_t X, int64_t Y) -> int64_t { return X != Y; });
+    default: break;
+    }
+    for (unsigned L = 0; L < N; ++L) {
+      if (!(Both >> L & 1))
+        continue;
+      if (auto V = applyBinary(E.Op, A.Value[L], B.Value[L], OperandTy, E.Ty)) {
+        Out.Value[L] = *V;
+        Out.Valid |= uint64_t(1) << L;
+      }
+    }
+    return;
+  }
+  case SymKind::Select: {
+    LaneValues C, T, F;
+    evaluateLanesNode(*E.A, Env, Lanes, C);
+    evaluateLanesNode(*E.B, Env, Lanes, T);
+    evaluateLanesNode(*E.C, Env, Lanes, F);
+    Out.Valid = 0;
+    for (unsigned L = 0; L < N; ++L) {
+      if (!(C.Valid >> L & 1))
+        continue;
+      const LaneValues &Side = C.Value[L] ? T : F;
+      if (Side.Valid >> L & 1) {
+        Out.Value[L] = Side.Value[L];
+        Out.Valid |= uint64_t(1) << L;
+      }
+    }
+    return;
+  }
+  case SymKind::IndVar: {
+    Out.Valid = 0;
+    if (!E.A || !E.B)
+      return;
+    auto K = lookup(Env.Iteration, static_cast<uint64_t>(E.Value));
+    if (!K)
+      return;
+    LaneValues Init, Step;
+    evaluateLanesNode(*E.A, Env, Lanes, Init);
+    evaluateLanesNode(*E.B, Env, Lanes, Step);
+    uint64_t Both = Init.Valid & Step.Valid;
+    for (unsigned L = 0; L < N; ++L) {
+      if (!(Both >> L & 1))
+        continue;
+      if (auto V = stepIndVar(E, Init.Value[L], Step.Value[L], *K)) {
+        Out.Value[L] = *V;
+        Out.Valid |= uint64_t(1) << L;
+      }
+    }
+    return;
+  }
+  default:
+    // Leaves that do not depend on the lane (opaque stand-ins of thread-reading trees).
+    Broadcast(evaluateNode(E, Env));
+    return;
+  }
+}
+
+} // namespace
+
+void evaluateLanes(const SymExpr &E, const EvalEnv &Env, const LaneBatch &Lanes,
+                   LaneValues &Out) {
+  assert(Lanes.Size <= LaneBatch::MaxLanes);
+  evaluateLanesNode(E, Env, Lanes, Out);
+}
 
 } // namespace divlint

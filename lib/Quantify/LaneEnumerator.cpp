@@ -3,6 +3,7 @@
 #include "divlint/Quantify/EnumerationMemo.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/bit.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -112,30 +113,79 @@ private:
   double FirstTruePasses = 0;
   bool LoopRanOut = false; ///< stopped at the iteration or evaluation cap
 
-  void setThread(unsigned Linear) {
-    if (Q.RemapGroup > 1)
-      Linear = warpAlignedIndex(Linear, Q.RemapGroup, WarpSize);
-    Env.Tid[0] = Linear % Shape.X;
-    Env.Tid[1] = (Linear / Shape.X) % Shape.Y;
-    Env.Tid[2] = Linear / (Shape.X * Shape.Y);
+  /// Lanes are evaluated a warp at a time (evaluateLanes): each node of a tree once per warp.
+  struct Warp {
+    LaneBatch Batch;
+    unsigned Lane[LaneBatch::MaxLanes]; ///< each batch entry's lane in the warp
+    uint64_t All = 0;                   ///< the batch's lanes as a mask
+  };
+  /// Every warp's lanes, computed once (div/mod per lane adds up over samples and iterations).
+  std::vector<Warp> FullWarps;
+  /// The lanes of warp \p W that exist and (with \p Alive) are still alive; \p Scratch holds
+  /// them when some are not.
+  const Warp &warp(unsigned W, const std::vector<char> *Alive, Warp &Scratch) {
+    if (FullWarps.empty()) {
+      FullWarps.resize(Warps);
+      for (unsigned I = 0; I < Warps; ++I)
+        fillWarp(I, FullWarps[I]);
+    }
+    const Warp &Full = FullWarps[W];
+    if (!Alive)
+      return Full;
+    Scratch.Batch.Size = 0;
+    for (unsigned I = 0; I < Full.Batch.Size; ++I) {
+      if (!(*Alive)[W * WarpSize + Full.Lane[I]])
+        continue;
+      unsigned J = Scratch.Batch.Size++;
+      for (unsigned D = 0; D < 3; ++D)
+        Scratch.Batch.Tid[D][J] = Full.Batch.Tid[D][I];
+      Scratch.Lane[J] = Full.Lane[I];
+    }
+    unsigned N = Scratch.Batch.Size;
+    Scratch.All = N >= 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
+    return Scratch;
   }
-  std::optional<int64_t> eval(const SymRef &E) {
-    ++Evaluations;
+  void fillWarp(unsigned W, Warp &Out) const {
+    Out.Batch.Size = 0;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned Linear = W * WarpSize + Lane;
+      if (Linear >= Threads)
+        break;
+      if (Q.RemapGroup > 1)
+        Linear = warpAlignedIndex(Linear, Q.RemapGroup, WarpSize);
+      unsigned I = Out.Batch.Size++;
+      Out.Batch.Tid[0][I] = Linear % Shape.X;
+      Out.Batch.Tid[1][I] = (Linear / Shape.X) % Shape.Y;
+      Out.Batch.Tid[2][I] = Linear / (Shape.X * Shape.Y);
+      Out.Lane[I] = Lane;
+    }
+    unsigned N = Out.Batch.Size;
+    Out.All = N >= 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
+  }
+  /// \p E for every lane of \p W; \p Counted lanes count against the evaluation budget.
+  void eval(const SymRef &E, const Warp &W, LaneValues &Out, unsigned Counted) {
+    Evaluations += Counted;
     if (Env.Opaques != InvariantOpaques || Env.Iteration != InvariantIteration) {
       LaneInvariant.clear(); // another sample or iteration: lane-invariant values change
       InvariantOpaques = Env.Opaques;
       InvariantIteration = Env.Iteration;
     }
-    return evaluate(*E, Env);
+    evaluateLanes(*E, Env, W.Batch, Out);
   }
   /// Values of the subtrees that read no thread index, for the current samples and iterations.
   llvm::DenseMap<const SymExpr *, std::optional<int64_t>> LaneInvariant;
   std::vector<std::pair<uint64_t, int64_t>> InvariantOpaques, InvariantIteration;
-  bool guardHolds() {
+  /// The lanes of \p W that pass the guard; an unevaluable guard keeps the lane (the sound side).
+  uint64_t guardHolds(const Warp &W) {
     if (!Q.Guard)
-      return true;
-    auto G = eval(Q.Guard);
-    return !G || *G != 0; // an unevaluable guard keeps the lane (the sound side)
+      return W.All;
+    LaneValues G;
+    eval(Q.Guard, W, G, W.Batch.Size);
+    uint64_t Keep = W.All;
+    for (unsigned I = 0; I < W.Batch.Size; ++I)
+      if ((G.Valid >> I & 1) && G.Value[I] == 0)
+        Keep &= ~(uint64_t(1) << I);
+    return Keep;
   }
   /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
   void evaluateBlock(const std::vector<char> *Alive);
@@ -154,38 +204,44 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
   bool BlockMixed = false;
   unsigned BlockTrue = 0, BlockFalse = 0; // lanes, for the regrouped passes
   unsigned ActiveWarps = 0;
+  Warp Scratch;
+  LaneValues Cond;
   for (unsigned W = 0; W < Warps; ++W) {
     unsigned Active = 0, True = 0;
     std::optional<bool> FirstTrue;
     std::optional<int64_t> FirstValue; // MultiWay: lanes agreeing with the warp's first lane
     std::vector<int64_t> Values;       // MultiWay: the warp's values
-    std::string Map(WarpSize, '.');
-    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-      unsigned Linear = W * WarpSize + Lane;
-      if (Linear >= Threads)
-        break;
-      if (Alive && !(*Alive)[Linear])
+    uint64_t TrueLanes = 0;            // batch entries on the true side
+    const Warp &Lanes = warp(W, Alive, Scratch);
+    uint64_t Reach = guardHolds(Lanes);
+    eval(Q.Cond, Lanes, Cond, llvm::popcount(Reach));
+    uint64_t Known = Reach & Cond.Valid;
+    if (!Q.MultiWay) {
+      // Two-way: counts of the lane masks (whether the block mixes: from BlockTrue/False).
+      for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
+        TrueLanes |= uint64_t(Cond.Value[I] != 0) << I;
+      TrueLanes &= Known;
+      Active = llvm::popcount(Known);
+      True = llvm::popcount(TrueLanes);
+      if (Active)
+        FirstTrue = TrueLanes >> llvm::countr_zero(Known) & 1;
+    }
+    for (unsigned I = 0; Q.MultiWay && I < Lanes.Batch.Size; ++I) {
+      if (!(Known >> I & 1))
         continue;
-      setThread(Linear);
-      if (!guardHolds())
-        continue;
-      auto V = eval(Q.Cond);
-      if (!V)
-        continue;
+      int64_t V = Cond.Value[I];
       ++Active;
       if (!FirstValue)
         FirstValue = V;
-      if (Q.MultiWay)
-        Values.push_back(*V);
-      bool T = Q.MultiWay ? *V == *FirstValue : *V != 0;
+      Values.push_back(V);
+      bool T = V == *FirstValue;
       if (!FirstTrue)
         FirstTrue = T;
       True += T;
-      Map[Lane] = T ? 'T' : 'F';
-      int64_t Key = Q.MultiWay ? *V : T;
+      TrueLanes |= uint64_t(T) << I;
       if (!BlockValue)
-        BlockValue = Key;
-      else if (*BlockValue != Key)
+        BlockValue = V;
+      else if (*BlockValue != V)
         BlockMixed = true;
     }
     if (Active) {
@@ -204,8 +260,12 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
       DivergentActiveSum += Active;
       ++DivergentObservations;
       FirstLaneTrue += FirstTrue.value_or(false);
-      if (LaneMap.empty())
-        LaneMap = Map;
+      if (LaneMap.empty()) {
+        LaneMap.assign(WarpSize, '.');
+        for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
+          if (Known >> I & 1)
+            LaneMap[Lanes.Lane[I]] = TrueLanes >> I & 1 ? 'T' : 'F';
+      }
       if (Q.MultiWay) {
         std::sort(Values.begin(), Values.end());
         Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
@@ -221,7 +281,7 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
       UniformActiveSum += Active;
     }
   }
-  WarpsDiffer |= BlockMixed;
+  WarpsDiffer |= Q.MultiWay ? BlockMixed : BlockTrue && BlockFalse;
   TrueLanesTotal += BlockTrue;
   if (!BlockEvaluations++) {
     FirstActiveLanes = BlockTrue + BlockFalse;
@@ -234,12 +294,9 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
 
 std::optional<double> Enumerator::lanesPerWarp() {
   unsigned Lanes = 0, Reached = 0;
+  Warp Scratch;
   for (unsigned W = 0; W < Warps; ++W) {
-    unsigned Active = 0;
-    for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
-      setThread(W * WarpSize + Lane);
-      Active += guardHolds();
-    }
+    unsigned Active = llvm::popcount(guardHolds(warp(W, nullptr, Scratch)));
     Lanes += Active;
     Reached += Active > 0;
   }
@@ -256,21 +313,20 @@ int Enumerator::monotoneDirection(const SymRef &Side) {
   // once by `ix < w`, and only in the blocks where w falls.
   auto Direction = [&](bool ByRow) {
     bool Up = true, Down = true, Varies = false;
+    Warp Scratch;
+    LaneValues Values;
     for (unsigned W = 0; W < Warps; ++W) {
-      std::optional<int64_t> Prev;
-      for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
-        setThread(W * WarpSize + Lane);
-        if (ByRow && Lane > 0 && Env.Tid[0] == 0)
-          Prev.reset(); // a new row
-        auto V = eval(Side);
-        if (!V)
-          return 0;
-        if (Prev) {
-          Up &= *V >= *Prev;
-          Down &= *V <= *Prev;
-          Varies |= *V != *Prev;
-        }
-        Prev = V;
+      const Warp &Lanes = warp(W, nullptr, Scratch);
+      eval(Side, Lanes, Values, Lanes.Batch.Size);
+      if (Values.Valid != Lanes.All)
+        return 0;
+      for (unsigned I = 1; I < Lanes.Batch.Size; ++I) {
+        if (ByRow && Lanes.Batch.Tid[0][I] == 0)
+          continue; // a new row
+        int64_t Prev = Values.Value[I - 1], V = Values.Value[I];
+        Up &= V >= Prev;
+        Down &= V <= Prev;
+        Varies |= V != Prev;
       }
     }
     if (!Varies)
@@ -282,17 +338,16 @@ int Enumerator::monotoneDirection(const SymRef &Side) {
 }
 
 bool Enumerator::variesWithinWarp(const SymRef &Side) {
+  Warp Scratch;
+  LaneValues Values;
   for (unsigned W = 0; W < Warps; ++W) {
-    std::optional<int64_t> First;
-    for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < Threads; ++Lane) {
-      setThread(W * WarpSize + Lane);
-      auto V = eval(Side);
-      if (!V)
-        return true; // not evaluable: assume it may
-      if (First && *V != *First)
+    const Warp &Lanes = warp(W, nullptr, Scratch);
+    eval(Side, Lanes, Values, Lanes.Batch.Size);
+    if (Values.Valid != Lanes.All)
+      return true; // not evaluable: assume it may
+    for (unsigned I = 1; I < Lanes.Batch.Size; ++I)
+      if (Values.Value[I] != Values.Value[0])
         return true;
-      First = V;
-    }
   }
   return false;
 }
@@ -418,15 +473,19 @@ EnumerationResult Enumerator::run() {
       // Advance the loop: who is still inside at iteration K?
       bool AnyInside = false;
       std::vector<char> Inside(Threads, 0);
-      for (unsigned Linear = 0; Linear < Threads; ++Linear) {
-        if (!Alive[Linear])
-          continue;
-        setThread(Linear);
-        std::optional<int64_t> In = 1;
+      Warp Scratch;
+      LaneValues In;
+      for (unsigned W = 0; W < Warps; ++W) {
+        const Warp &Lanes = warp(W, &Alive, Scratch);
+        In.Valid = 0;
         if (Exact->Cond)
-          In = eval(Exact->Cond);
-        Inside[Linear] = !In || *In != 0;
-        AnyInside |= Inside[Linear];
+          eval(Exact->Cond, Lanes, In, Lanes.Batch.Size);
+        for (unsigned I = 0; I < Lanes.Batch.Size; ++I) {
+          // An unevaluable condition keeps the lane inside (the sound side).
+          bool Stays = !Exact->Cond || !(In.Valid >> I & 1) || In.Value[I] != 0;
+          Inside[W * WarpSize + Lanes.Lane[I]] = Stays;
+          AnyInside |= Stays;
+        }
       }
       if (!Q.IsLoopCondition && AnyInside)
         evaluateBlock(&Inside);

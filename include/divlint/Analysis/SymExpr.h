@@ -123,8 +123,31 @@ struct EvalEnv {
 /// (unknown opaque, division by zero, non-integer node).
 std::optional<int64_t> evaluate(const SymExpr &E, const EvalEnv &Env);
 
+/// Threads evaluated together: the thread indices of up to MaxLanes threads (one warp).
+struct LaneBatch {
+  static constexpr unsigned MaxLanes = 64;
+  unsigned Size = 0;
+  unsigned Tid[3][MaxLanes];
+};
+/// A value per lane of a LaneBatch; lane L has one when bit L of Valid is set.
+struct LaneValues {
+  int64_t Value[LaneBatch::MaxLanes];
+  uint64_t Valid = 0;
+};
+/// evaluate() for every thread of \p Lanes (Env.Tid is not read): the same values, but each node
+/// is visited once per batch, and the subtrees that read no thread index once in all.
+void evaluateLanes(const SymExpr &E, const EvalEnv &Env, const LaneBatch &Lanes,
+                   LaneValues &Out);
 /// Wraps \p V to the width and signedness of \p Ty.
-int64_t wrapTo(int64_t V, IntType Ty);
+inline int64_t wrapTo(int64_t V, IntType Ty) {
+  if (Ty.Bits >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Ty.Bits) - 1;
+  uint64_t U = static_cast<uint64_t>(V) & Mask;
+  if (Ty.Signed && (U >> (Ty.Bits - 1)))
+    U |= ~Mask;
+  return static_cast<int64_t>(U);
+}
 
 } // namespace divlint
 
