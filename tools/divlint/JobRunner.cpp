@@ -3,7 +3,6 @@
 #include "JobRunner.h"
 
 #include "JobResult.h"
-#include "WorkerProcess.h"
 #include "divlint/Support/Watchdog.h"
 
 #include "clang/Basic/Version.h"
@@ -40,7 +39,9 @@ void addField(std::string &Key, llvm::StringRef Field) {
 JobRunner::JobRunner(const CommandLine &CL,
                      const clang::tooling::CompilationDatabase &Compilations,
                      const CudaSetup &Setup, bool Isolate)
-    : CL(CL), Compilations(Compilations), Setup(Setup), Isolate(Isolate) {
+    : CL(CL), Compilations(Compilations), Setup(Setup) {
+  if (Isolate)
+    Workers.emplace(CL);
   // Not cached: runs whose results depend on what the key does not cover (a line filter or
   // diff; --compiled, whose nvcc and nvdisasm are not part of it; it caches its own part).
   bool Keyed = !CL.Lines && !CL.Diff && !CL.Compiled.Enabled;
@@ -88,8 +89,8 @@ void JobRunner::run(TranslationUnitJob &Job) {
   }
   auto Started = std::chrono::time_point_cast<std::chrono::nanoseconds>(
       std::chrono::system_clock::now());
-  if (Isolate) {
-    runInWorker(Job, CL);
+  if (Workers) {
+    Workers->run(Job);
   } else {
     // clang cannot be interrupted mid-parse: past the limits the process ends (exit 2).
     WatchdogScope Watch(Job.Input, CL.Limits.TimeoutSeconds, CL.Limits.MemoryLimitMB);

@@ -15,6 +15,7 @@
 
 #include "Options.h"
 #include "TranslationUnitJob.h"
+#include "WorkerProcess.h"
 #include "divlint/Support/ResultCache.h"
 #include <atomic>
 
@@ -33,7 +34,7 @@ private:
   const CommandLine &CL;
   const clang::tooling::CompilationDatabase &Compilations;
   const CudaSetup &Setup;
-  bool Isolate;
+  std::optional<WorkerLauncher> Workers; ///< when each unit runs in a worker process
   std::optional<ResultCache> Cache;
   /// What every key shares: the divlint build, the CUDA setup, the output options.
   std::string RunKey;
