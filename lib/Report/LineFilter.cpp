@@ -19,13 +19,9 @@ llvm::Error invalid(const std::string &Why) {
                                  Why.c_str());
 }
 
-} // namespace
-
-llvm::Expected<LineFilter> LineFilter::fromJson(llvm::StringRef Json) {
-  nlohmann::json Root = nlohmann::json::parse(Json.begin(), Json.end(), /*cb=*/nullptr,
-                                              /*allow_exceptions=*/false);
-  if (Root.is_discarded())
-    return invalid("not valid JSON (expected [{\"name\":\"file.cu\",\"lines\":[[1,3]]}, ...])");
+/// The filter \p Root describes, in clang-tidy's JSON shape (parsed from text or from CBOR).
+llvm::Expected<LineFilter> filterOf(const nlohmann::json &Root) {
+  using FileLines = LineFilter::FileLines;
   if (!Root.is_array())
     return invalid("expected a JSON array of {\"name\": ..., \"lines\": ...} objects");
   std::vector<FileLines> Files;
@@ -61,6 +57,40 @@ llvm::Expected<LineFilter> LineFilter::fromJson(llvm::StringRef Json) {
     Files.push_back(std::move(File));
   }
   return LineFilter(std::move(Files));
+}
+
+} // namespace
+
+llvm::Expected<LineFilter> LineFilter::fromJson(llvm::StringRef Json) {
+  nlohmann::json Root = nlohmann::json::parse(Json.begin(), Json.end(), /*cb=*/nullptr,
+                                              /*allow_exceptions=*/false);
+  if (Root.is_discarded())
+    return invalid("not valid JSON (expected [{\"name\":\"file.cu\",\"lines\":[[1,3]]}, ...])");
+  return filterOf(Root);
+}
+
+std::string LineFilter::toCbor() const {
+  nlohmann::json Root = nlohmann::json::array();
+  for (const FileLines &F : Files) {
+    nlohmann::json Entry = {{"name", F.Name}};
+    if (!F.Lines.empty()) { // (no "lines": every line, as fromJson reads it)
+      nlohmann::json Ranges = nlohmann::json::array();
+      for (const LineRange &R : F.Lines)
+        Ranges.push_back(nlohmann::json::array({R.first, R.second}));
+      Entry["lines"] = std::move(Ranges);
+    }
+    Root.push_back(std::move(Entry));
+  }
+  std::vector<uint8_t> Bytes = nlohmann::json::to_cbor(Root);
+  return std::string(Bytes.begin(), Bytes.end());
+}
+
+llvm::Expected<LineFilter> LineFilter::fromCbor(llvm::StringRef Bytes) {
+  nlohmann::json Root = nlohmann::json::from_cbor(Bytes.begin(), Bytes.end(), /*strict=*/true,
+                                                  /*allow_exceptions=*/false);
+  if (Root.is_discarded())
+    return invalid("not a line filter's CBOR encoding");
+  return filterOf(Root);
 }
 
 bool LineFilter::keeps(llvm::StringRef Path, unsigned Line) const {

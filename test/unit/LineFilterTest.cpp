@@ -90,3 +90,41 @@ TEST(LineFilter, BadInputIsAnErrorThatSaysWhat) {
   EXPECT_EQ(errorOf(R"([{"name":"a.cu","line":[[1,3]]}])"),
             "invalid --line-filter: entry 1 has an unknown key 'line' (name, lines)");
 }
+
+// toCbor/fromCbor carry the filter to worker processes and into the result cache's key.
+TEST(LineFilter, CborRoundTripKeepsEveryEntryInOrder) {
+  // A diff's path need not be UTF-8 (here Latin-1 "t\xe9st.cu"), which JSON text cannot carry.
+  LineFilter F({{"src/t\xe9st.cu", {{1, 3}, {7, 7}}}, {"k.cu", {}}, {"a/k.cu", {{0, 4294967295u}}}});
+  auto Back = LineFilter::fromCbor(F.toCbor());
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->files().size(), 3u);
+  for (size_t I = 0; I < 3; ++I) {
+    EXPECT_EQ(Back->files()[I].Name, F.files()[I].Name);
+    EXPECT_EQ(Back->files()[I].Lines, F.files()[I].Lines);
+  }
+  EXPECT_EQ(Back->toCbor(), F.toCbor());
+  EXPECT_TRUE(Back->keeps("/r/src/t\xe9st.cu", 7));
+  EXPECT_FALSE(Back->keeps("/r/src/t\xe9st.cu", 4));
+}
+
+TEST(LineFilter, CborBytesAreTheSameForTheSameFilterOnly) {
+  // No "lines" and empty "lines" both keep every line: the same filter.
+  EXPECT_EQ(parse(R"([{"name":"k.cu"}])").toCbor(), parse(R"([{"name":"k.cu","lines":[]}])").toCbor());
+  EXPECT_EQ(parse(R"([{"name":"k.cu","lines":[[1,3]]}])").toCbor(),
+            parse(R"([{"lines":[[1,3]],"name":"k.cu"}])").toCbor());
+  EXPECT_NE(parse(R"([{"name":"k.cu","lines":[[1,3]]}])").toCbor(),
+            parse(R"([{"name":"k.cu","lines":[[1,4]]}])").toCbor());
+  EXPECT_NE(parse(R"([{"name":"a.cu"},{"name":"b.cu"}])").toCbor(),
+            parse(R"([{"name":"b.cu"},{"name":"a.cu"}])").toCbor());
+  EXPECT_NE(parse("[]").toCbor(), parse(R"([{"name":"k.cu"}])").toCbor());
+  EXPECT_TRUE(LineFilter::fromCbor(parse("[]").toCbor())->files().empty());
+}
+
+TEST(LineFilter, CborThatIsNotAFilterIsAnError) {
+  auto NotCbor = LineFilter::fromCbor("garbage");
+  EXPECT_FALSE(static_cast<bool>(NotCbor));
+  llvm::consumeError(NotCbor.takeError());
+  auto Truncated = LineFilter::fromCbor(LineFilter({{"k.cu", {{1, 2}}}}).toCbor().substr(0, 5));
+  EXPECT_FALSE(static_cast<bool>(Truncated));
+  llvm::consumeError(Truncated.takeError());
+}

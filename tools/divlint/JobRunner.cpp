@@ -3,7 +3,6 @@
 #include "JobRunner.h"
 
 #include "JobResult.h"
-#include "WorkerProcess.h"
 #include "divlint/Support/Watchdog.h"
 
 #include "clang/Basic/Version.h"
@@ -40,11 +39,12 @@ void addField(std::string &Key, llvm::StringRef Field) {
 JobRunner::JobRunner(const CommandLine &CL,
                      const clang::tooling::CompilationDatabase &Compilations,
                      const CudaSetup &Setup, bool Isolate)
-    : CL(CL), Compilations(Compilations), Setup(Setup), Isolate(Isolate) {
-  // Not cached: runs whose results depend on what the key does not cover (a line filter or
-  // diff; --compiled, whose nvcc and nvdisasm are not part of it; it caches its own part).
-  bool Keyed = !CL.Lines && !CL.Diff && !CL.Compiled.Enabled;
-  if (CL.Reuse.Enabled && Keyed) {
+    : CL(CL), Compilations(Compilations), Setup(Setup) {
+  if (Isolate)
+    Workers.emplace(CL);
+  // Not cached: --compiled, whose nvcc and nvdisasm are not part of the key (it caches its
+  // own part).
+  if (CL.Reuse.Enabled && !CL.Compiled.Enabled) {
     std::string Dir =
         CL.Reuse.CacheDir.empty() ? ResultCache::defaultDirectory() : CL.Reuse.CacheDir;
     if (!Dir.empty())
@@ -61,6 +61,10 @@ JobRunner::JobRunner(const CommandLine &CL,
   // Environment variables clang reads include directories from.
   for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"})
     addField(RunKey, llvm::sys::Process::GetEnv(Var).value_or("-"));
+  // The line filter (--line-filter, or the lines --diff changes) decides which findings are
+  // kept. All of it: which files a unit reads (and so which entries concern it) is known only
+  // once it has been analyzed. Empty without a filter (a filter's bytes never are).
+  addField(RunKey, CL.Lines ? CL.Lines->toCbor() : "");
 }
 
 std::string JobRunner::cacheKey(const TranslationUnitJob &Job) const {
@@ -88,8 +92,8 @@ void JobRunner::run(TranslationUnitJob &Job) {
   }
   auto Started = std::chrono::time_point_cast<std::chrono::nanoseconds>(
       std::chrono::system_clock::now());
-  if (Isolate) {
-    runInWorker(Job, CL);
+  if (Workers) {
+    Workers->run(Job);
   } else {
     // clang cannot be interrupted mid-parse: past the limits the process ends (exit 2).
     WatchdogScope Watch(Job.Input, CL.Limits.TimeoutSeconds, CL.Limits.MemoryLimitMB);

@@ -153,6 +153,8 @@ static cl::opt<std::string> WorkerInput("divlint-worker-input", cl::Hidden,
 static cl::opt<std::string> WorkerResult("divlint-worker-result", cl::Hidden,
                                          cl::cat(DivlintCategory));
 static cl::opt<bool> WorkerColors("divlint-worker-colors", cl::Hidden, cl::cat(DivlintCategory));
+static cl::opt<std::string> WorkerLineFilter("divlint-worker-line-filter", cl::Hidden,
+                                             cl::cat(DivlintCategory));
 static cl::opt<unsigned> TimeoutSeconds(
     "timeout",
     cl::desc("Seconds one translation unit may take (parse and analysis); past it divlint "
@@ -195,8 +197,27 @@ llvm::Expected<std::vector<ChangedFile>> readDiff() {
   return Files;
 }
 
-/// --line-filter and --diff into \p CL; the exit status when they end the run.
+/// A worker process's line filter: the one its parent wrote to a file (WorkerProcess.h).
+std::optional<int> readWorkerLineFilter(CommandLine &CL) {
+  auto Bytes = llvm::MemoryBuffer::getFile(WorkerLineFilter, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+  llvm::Expected<LineFilter> Filter = Bytes ? LineFilter::fromCbor((*Bytes)->getBuffer())
+                                            : llvm::errorCodeToError(Bytes.getError());
+  if (!Filter) {
+    llvm::errs() << "divlint: error: " << WorkerLineFilter << ": "
+                 << llvm::toString(Filter.takeError()) << "\n";
+    return 2;
+  }
+  CL.Lines = std::make_shared<const LineFilter>(std::move(*Filter));
+  return std::nullopt;
+}
+
+/// --line-filter and --diff into \p CL; the exit status when they end the run. A worker process
+/// takes its parent's filter instead, from a file: its parent has read the diff, perhaps from
+/// stdin, and the worker gets the same arguments.
 std::optional<int> parseLineSelection(CommandLine &CL) {
+  if (WorkerLineFilter.getNumOccurrences())
+    return readWorkerLineFilter(CL);
   bool HasDiff = Diff.getNumOccurrences() > 0;
   if (HasDiff && LineFilterJson.getNumOccurrences()) {
     llvm::errs() << "divlint: error: --diff and --line-filter cannot be combined\n";

@@ -99,7 +99,8 @@ struct FileSettings {
   Severity Min = Severity::Note;
   std::optional<llvm::Regex> Headers, ExcludeHeaders;
   std::shared_ptr<const LineFilter> Lines; ///< CommandLine::Lines (run-wide)
-  /// Every setting above as text: what the result cache keys on.
+  /// Every setting above as text: what the result cache keys on (Lines, the same for every
+  /// file of a run, is in JobRunner's run-wide part of the key).
   std::string Fingerprint;
 };
 

@@ -117,6 +117,29 @@ std::optional<int> findInputs(CommandLine &CL, Inputs &In) {
   return std::nullopt;
 }
 
+/// A worker process (WorkerProcess.h): its one source, with the compile command its parent
+/// found for it. Without sources on the command line, -p's database, where a source the
+/// database does not list (a file --diff changed) gets a command inferred from its neighbours,
+/// as in the parent (a source it lists gets its own command); the worker need not know
+/// whether the parent had a diff.
+std::optional<int> findWorkerInput(CommandLine &CL, Inputs &In) {
+  In.Sources = {CL.Worker->Input};
+  if (CL.Parser->getSourcePathList().empty() && CL.BuildPath) {
+    In.WholeDatabase = loadWholeDatabase(*CL.BuildPath);
+    if (!In.WholeDatabase)
+      return 2;
+    In.WholeDatabase = tooling::inferMissingCompileCommands(std::move(In.WholeDatabase));
+    In.Compilations = In.WholeDatabase.get();
+  } else {
+    In.Compilations = &CL.Parser->getCompilations();
+  }
+  if (!CL.BuildPath) {
+    In.Spelled = std::make_unique<SpelledPathDatabase>(*In.Compilations, In.Sources);
+    In.Compilations = In.Spelled.get();
+  }
+  return std::nullopt;
+}
+
 /// Rejects inputs clang would choke on before parsing: missing, directories, binary data.
 std::optional<std::string> checkInputFile(const std::string &Path) {
   if (!llvm::sys::fs::exists(Path))
@@ -161,11 +184,9 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
   std::mutex Lock;
   std::vector<char> Done(TUs.size(), 0);
   size_t NextToPrint = 0, Finished = 0;
-  // Several units: each in a worker process, so that a crash or a limit loses only that unit.
-  // A line filter or diff (read once, from stdin perhaps) is not passed on to worker processes,
-  // and the result cache does not key on it: such runs stay in this process, uncached.
-  bool Filtered = CL.Lines != nullptr || CL.Diff.has_value();
-  JobRunner Runner(CL, Compilations, Setup, /*Isolate=*/TUs.size() > 1 && !Filtered);
+  // Several units: each in a worker process, so that a crash or a limit loses only that unit
+  // (with a line filter or diff too: the workers get the filter from the parent).
+  JobRunner Runner(CL, Compilations, Setup, /*Isolate=*/TUs.size() > 1);
   for (size_t I = 0; I < TUs.size(); ++I)
     Pool.async([&, I] {
       Runner.run(TUs[I]);
@@ -217,6 +238,11 @@ bool writeFixes(const CommandLine &CL, const std::string &FirstSource,
 
 int runAnalysis(CommandLine &CL) {
   Inputs In;
+  if (CL.Worker) { // a child of a multi-file run: one unit, result to a file
+    if (std::optional<int> Exit = findWorkerInput(CL, In))
+      return *Exit;
+    return runWorker(CL, *In.Compilations);
+  }
   if (std::optional<int> Exit = findInputs(CL, In)) {
     // Nothing to analyze (a diff without CUDA changes) still makes a valid, empty JSON or SARIF
     // log: CI uploads it.
@@ -224,9 +250,6 @@ int runAnalysis(CommandLine &CL) {
       writeReport(llvm::outs(), CL.Output.Format, {}, {}, reportOptionsFor(CL.Output));
     return *Exit;
   }
-  if (CL.Worker) // a child of a multi-file run: one unit, result to a file
-    return runWorker(CL, *In.Compilations);
-
   // Files: readable sources, each with its settings.
   std::vector<ToolError> Errors;
   std::vector<TranslationUnitJob> TUs;

@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <csignal>
@@ -49,23 +50,67 @@ std::string failureMessage(const std::string &Input, llvm::StringRef Stderr, int
          "); this file's findings are lost";
 }
 
+/// Writes \p Bytes to a new temporary file; its path, or an error.
+llvm::Expected<std::string> writeTemporaryFile(llvm::StringRef Prefix, llvm::StringRef Bytes) {
+  int FD;
+  llvm::SmallString<128> Path;
+  if (std::error_code EC = llvm::sys::fs::createTemporaryFile(Prefix, "cbor", FD, Path))
+    return llvm::createStringError(EC, "cannot create a temporary file: %s",
+                                   EC.message().c_str());
+  llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+  Out << Bytes;
+  Out.close();
+  if (Out.has_error()) {
+    std::error_code EC = Out.error();
+    Out.clear_error();
+    llvm::sys::fs::remove(Path);
+    return llvm::createStringError(EC, "cannot write %s: %s", Path.c_str(),
+                                   EC.message().c_str());
+  }
+  return std::string(Path);
+}
+
 } // namespace
 
-void runInWorker(TranslationUnitJob &Job, const CommandLine &CL) {
+WorkerLauncher::WorkerLauncher(const CommandLine &CL) : CL(CL) {
+  if (!CL.Lines)
+    return;
+  auto Path = writeTemporaryFile("divlint-line-filter", CL.Lines->toCbor());
+  if (!Path) {
+    FilterProblem = "cannot hand the line filter to the worker process: " +
+                    llvm::toString(Path.takeError());
+    return;
+  }
+  FilterPath = std::move(*Path);
+  llvm::sys::RemoveFileOnSignal(FilterPath); // also when the run is interrupted
+}
+
+WorkerLauncher::~WorkerLauncher() {
+  if (FilterPath.empty())
+    return;
+  llvm::sys::fs::remove(FilterPath);
+  llvm::sys::DontRemoveFileOnSignal(FilterPath);
+}
+
+void WorkerLauncher::run(TranslationUnitJob &Job) const {
   auto Fail = [&](std::string Message) {
     Job.ParseFailed = true;
     Job.Reusable = false;
     Job.ParseMessage = std::move(Message);
   };
+  if (!FilterProblem.empty())
+    return Fail(FilterProblem);
   TempFile Result("result"), Stderr("stderr");
   if (Result.Path.empty() || Stderr.Path.empty())
     return Fail("cannot create a temporary file for the worker process");
   std::string Exe = llvm::sys::fs::getMainExecutable(
-      nullptr, reinterpret_cast<void *>(&runInWorker));
+      nullptr, reinterpret_cast<void *>(&runWorker));
   std::vector<std::string> Args = {Exe, "--divlint-worker-input=" + Job.Input,
                                    "--divlint-worker-result=" + std::string(Result.Path),
                                    std::string("--divlint-worker-colors=") +
                                        (CL.Output.Colors ? "true" : "false")};
+  if (!FilterPath.empty()) // in place of the parent's --line-filter or --diff
+    Args.push_back("--divlint-worker-line-filter=" + FilterPath);
   Args.insert(Args.end(), CL.Arguments.begin(), CL.Arguments.end());
   std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
@@ -97,6 +142,7 @@ int runWorker(const CommandLine &CL, const clang::tooling::CompilationDatabase &
     return 2;
   }
   Job.Settings = std::move(*Settings);
+  Job.Settings.Lines = CL.Lines; // the parent's, from --divlint-worker-line-filter
   if (CL.Compiled.Enabled)
     Job.Compiled = compiledRequestFor(CL);
   CudaSetup Setup = detectCuda(CL.Frontend);

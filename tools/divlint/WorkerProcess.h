@@ -5,7 +5,9 @@
 // timeout or the memory limit in one unit loses only that unit: the parent reports it with its
 // name (exit status 2 at the end) and still reports every other unit. The worker writes its
 // result (JobResult.h) to a file the parent named; its own watchdog enforces --timeout and
-// --memory-limit, ending the worker alone.
+// --memory-limit, ending the worker alone. A run with a line filter (--line-filter, --diff)
+// writes the filter once to a temporary file that every worker reads: the parent has read the
+// diff, perhaps from stdin, and the worker must keep exactly the same lines.
 //
 // A run over one unit stays in one process (nothing else to save, no process to start).
 //
@@ -18,9 +20,25 @@
 
 namespace divlint::tool {
 
-/// Parent side: analyzes \p Job in a worker process and fills its outputs; a worker that
-/// crashed or hit a limit makes \p Job a failed unit whose message says what happened.
-void runInWorker(TranslationUnitJob &Job, const CommandLine &CL);
+/// Parent side: starts the worker processes of one run.
+class WorkerLauncher {
+public:
+  /// Writes the run's line filter, if any, for the workers.
+  explicit WorkerLauncher(const CommandLine &CL);
+  /// Removes the line filter's file.
+  ~WorkerLauncher();
+  WorkerLauncher(const WorkerLauncher &) = delete;
+  WorkerLauncher &operator=(const WorkerLauncher &) = delete;
+
+  /// Analyzes \p Job in a worker process and fills its outputs; a worker that crashed or hit
+  /// a limit makes \p Job a failed unit whose message says what happened. Thread-safe.
+  void run(TranslationUnitJob &Job) const;
+
+private:
+  const CommandLine &CL;
+  std::string FilterPath;    ///< the line filter for the workers (LineFilter::toCbor); or empty
+  std::string FilterProblem; ///< why it could not be written; every unit fails with it
+};
 
 /// Worker side (CL.Worker is set): analyzes the one unit and writes its result; the exit
 /// status (0 when the result was written).

@@ -39,6 +39,13 @@ public:
   /// Parses clang-tidy's --line-filter JSON; an error says what is wrong and where.
   static llvm::Expected<LineFilter> fromJson(llvm::StringRef Json);
 
+  /// The filter as bytes: the JSON above, encoded as CBOR (JSON text cannot carry a diff's
+  /// paths, which are bytes, not necessarily UTF-8). The same filter always gives the same
+  /// bytes, and different filters different bytes.
+  std::string toCbor() const;
+  /// Reads what toCbor() wrote; an error when \p Bytes are not such a filter.
+  static llvm::Expected<LineFilter> fromCbor(llvm::StringRef Bytes);
+
   /// Whether a finding at \p Line of \p Path is kept. \p Path is compared as given; callers
   /// pass an absolute path so that any trailing part of it (`src/k.cu`, `k.cu`) can match.
   bool keeps(llvm::StringRef Path, unsigned Line) const;
