@@ -1,4 +1,5 @@
 #include "divlint/Quantify/LaneEnumerator.h"
+#include "divlint/Quantify/EnumerationMemo.h"
 #include <gtest/gtest.h>
 
 using namespace divlint;
@@ -247,4 +248,40 @@ TEST(LaneEnumerator, RemappedThreadsAgreeOnLaneArithmetic) {
   EXPECT_EQ(R.Class, Uniformity::LaneVarying);
   EXPECT_EQ(R.DivergentWarps, 2u);
   EXPECT_EQ(R.TrueLanes, 16u);
+}
+
+// Two instantiations of one template ask the same question about different variables: the memo
+// key renames leaves in order of first appearance, so they share it; any difference in
+// structure, constants, shape or loop context does not.
+TEST(EnumerationMemo, KeysRenameLeavesButKeepEverythingElse) {
+  auto Query = [](uint64_t NId, uint64_t LoopId, int64_t K, SymOp Op) {
+    SymRef N = sym::opaque(NId, Uniformity::BlockUniform, false, "n");
+    SymRef I = sym::indVar(LoopId, 1, c(0), SymOp::Add, c(1), U32, "i");
+    EnumerationQuery Q;
+    Q.Cond = cmp(Op, bin(SymOp::Add, tx(), I), bin(SymOp::Mul, N, c(K)));
+    Q.Loops.push_back({LoopId, cmp(SymOp::LT, I, N)});
+    return Q;
+  };
+  std::string A = canonicalEnumerationKey(Query(10, 100, 2, SymOp::LT), shape(256));
+  EXPECT_EQ(A, canonicalEnumerationKey(Query(77, 555, 2, SymOp::LT), shape(256)));
+  EXPECT_NE(A, canonicalEnumerationKey(Query(10, 100, 3, SymOp::LT), shape(256)));
+  EXPECT_NE(A, canonicalEnumerationKey(Query(10, 100, 2, SymOp::LE), shape(256)));
+  EXPECT_NE(A, canonicalEnumerationKey(Query(10, 100, 2, SymOp::LT), shape(128)));
+  EnumerationQuery Remapped = Query(10, 100, 2, SymOp::LT);
+  Remapped.RemapGroup = 4;
+  EXPECT_NE(A, canonicalEnumerationKey(Remapped, shape(256)));
+  // Two leaves the same in one query and distinct in the other are different questions.
+  SymRef N = sym::opaque(1, Uniformity::BlockUniform, false, "n");
+  SymRef M = sym::opaque(2, Uniformity::BlockUniform, false, "m");
+  EnumerationQuery Same, Different;
+  Same.Cond = cmp(SymOp::LT, bin(SymOp::Add, tx(), N), N);
+  Different.Cond = cmp(SymOp::LT, bin(SymOp::Add, tx(), N), M);
+  EXPECT_NE(canonicalEnumerationKey(Same, shape(256)), canonicalEnumerationKey(Different, shape(256)));
+  // A memoized result is the one computed.
+  EnumerationQuery Q = Query(10, 100, 2, SymOp::LT);
+  EnumerationResult First = enumerateCondition(Q, shape(256));
+  EnumerationResult Again = enumerateCondition(Query(11, 101, 2, SymOp::LT), shape(256));
+  EXPECT_EQ(First.Class, Again.Class);
+  EXPECT_EQ(First.DivergentEvaluations, Again.DivergentEvaluations);
+  EXPECT_EQ(First.LaneMap, Again.LaneMap);
 }
