@@ -22,6 +22,45 @@ constexpr double UnknownCallCost = 10;
 constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become selects
 constexpr unsigned MaxCallDepth = 3;
 
+/// The statements of an arm in order.
+llvm::SmallVector<const Stmt *, 8> armStatements(const Stmt *Arm) {
+  llvm::SmallVector<const Stmt *, 8> List;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Arm))
+    List.append(CS->body_begin(), CS->body_end());
+  else if (Arm)
+    List.push_back(Arm);
+  return List;
+}
+
+/// Whether \p S assigns anything below its own top level (`x = (y = 3, f(y))`): then its first
+/// call may see values the other side's does not.
+bool assignsInside(const Stmt *S, bool Top = true) {
+  if (!S)
+    return false;
+  if (!Top) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (assignsInside(Child, false))
+      return true;
+  return false;
+}
+
+/// The first call to a function with a body that \p S evaluates (post-order: arguments first).
+const CallExpr *firstCall(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  for (const Stmt *Child : S->children())
+    if (const CallExpr *C = firstCall(Child))
+      return C;
+  const auto *CE = dyn_cast<CallExpr>(S);
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  return Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody() ? CE : nullptr;
+}
+
 bool isMemoryAccess(const Expr *E) {
   if (isa<ArraySubscriptExpr>(E))
     return true;
@@ -420,9 +459,34 @@ ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition,
     A.True = cost(TrueArm);
     A.False = cost(FalseArm);
     A.SideEffectFree = !hasSideEffects(TrueArm) && !hasSideEffects(FalseArm);
+    A.Shared = std::min({sharedArmCost(TrueArm, FalseArm), A.True, A.False});
+    A.True -= A.Shared;
+    A.False -= A.Shared;
   }
   (ExtraOnTrue ? A.True : A.False) += Extra;
   return A;
+}
+
+double CostModel::sharedArmCost(const Stmt *TrueArm, const Stmt *FalseArm) {
+  auto Then = armStatements(TrueArm), Else = armStatements(FalseArm);
+  if (Then.empty() || Else.empty())
+    return 0;
+  double Shared = 0;
+  // Hoisted: both sides start with the same call on the same arguments (`heavy(x)` first in
+  // `x = heavy(heavy(x))` and in `x = heavy(x)`): the compiler runs it before the branch.
+  // Not sunk: `y = heavy(x + 1)` / `y = heavy(x * 2)` ran two heavy() passes per diverging
+  // warp on an H100 (bench/README.md), so calls on different arguments stay in their arms.
+  if (assignsInside(Then.front()) || assignsInside(Else.front()))
+    return 0;
+  const CallExpr *LeadThen = firstCall(Then.front()), *LeadElse = firstCall(Else.front());
+  if (LeadThen && LeadElse) {
+    llvm::FoldingSetNodeID IdThen, IdElse;
+    LeadThen->Profile(IdThen, Ctx, /*Canonical=*/true);
+    LeadElse->Profile(IdElse, Ctx, /*Canonical=*/true);
+    if (IdThen == IdElse)
+      Shared += cost(LeadThen);
+  }
+  return Shared;
 }
 
 std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const FunctionDecl *FD) {
@@ -543,13 +607,19 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       Regrouped = Divergent *
                   (R.RegroupedTruePasses * A.True + R.RegroupedFalsePasses * A.False) / Passes;
     }
+    // The work both sides share runs once, with every lane that reaches the branch.
+    Divergent += A.Shared;
+    Regrouped += A.Shared;
+    FirstLane += A.Shared;
+    Useful += A.Shared * (D * Active + (1 - D) * UniformActive) / WarpSize;
     // functionCost priced an if at the mean of its arms; the lanes say how they really split
     // (a quarter on the long arm costs less than half): the function's cost with the branch at
     // its regrouped time is the base the lost time is measured against.
     if (isa_and_nonnull<IfStmt>(Terminator) && Kernel > 0 &&
         Condition && Condition->IgnoreParenImpCasts() ==
                          cast<IfStmt>(Terminator)->getCond()->IgnoreParenImpCasts())
-      Kernel = std::max(1.0, Kernel + P.Frequency * (Regrouped - 0.5 * (A.True + A.False)));
+      Kernel = std::max(1.0, Kernel + P.Frequency *
+                                          (Regrouped - 0.5 * (A.True + A.False) - A.Shared));
     if (Divergent > 0) {
       double Eff = Useful / Divergent;
       P.Efficiency = {Eff, Eff};
@@ -584,8 +654,9 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       bool OneDimensional = R.Shape.Y == 1 && R.Shape.Z == 1;
       double Share = Tail && OneDimensional ? 1 / W : 1;
       double Typical = Switch ? std::max(A.True, 1.0) : std::max(A.True, A.False);
-      double Time = Share * WorstTime + (1 - Share) * Typical;
-      double Useful = Share * WorstUseful + (1 - Share) * Typical * Lanes / WarpSize;
+      double Time = Share * WorstTime + (1 - Share) * Typical + A.Shared;
+      double Useful = Share * WorstUseful + (1 - Share) * Typical * Lanes / WarpSize +
+                      A.Shared * Lanes / WarpSize;
       P.Efficiency = {Useful / Time, Lanes / WarpSize};
       // Lost time: a tail's one split warp cannot be regrouped away (its lanes fill at most one
       // partial warp either way): none. Data: every warp splits t / (a - t), against the same
@@ -593,9 +664,9 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       double WorstSlow = 1;
       if (!Tail && !Switch)
         for (double T : {1.0, Lanes - 1}) {
-          double Actual = W * ((T > 0 ? A.True : 0) + (T < Lanes ? A.False : 0));
+          double Actual = W * ((T > 0 ? A.True : 0) + (T < Lanes ? A.False : 0) + A.Shared);
           double Regrouped = std::ceil(T * W / WarpSize) * A.True +
-                             std::ceil((Lanes - T) * W / WarpSize) * A.False;
+                             std::ceil((Lanes - T) * W / WarpSize) * A.False + W * A.Shared;
           if (Regrouped > 0)
             WorstSlow = std::max(WorstSlow, Actual / Regrouped);
         }

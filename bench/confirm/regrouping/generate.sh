@@ -3,7 +3,7 @@
 # from the repository root, on any machine with divlint (no GPU needed). On the GPU machine run
 # bench/confirm/regrouping/device.sh, then `divlint confirm --from-results` on each directory.
 # One kernel per split kind (one-armed, uneven, k-way, nested, lane-varying trip count,
-# data-dependent), examples/reduction.cu (whose remap trades divergence for bank conflicts) and
+# data-dependent, a call both sides end with), examples/reduction.cu (whose remap trades divergence for bank conflicts) and
 # the confirm test input, and a memory-bound kernel. --tolerance 0.15: issue 15's bar.
 set -eu
 DIVLINT=${DIVLINT:-build/bin/divlint}
@@ -12,7 +12,7 @@ DIR=bench/confirm/regrouping
 C="$DIVLINT confirm --reps 30 --arch=sm_90 --tolerance 0.15"
 rm -rf "$OUT" && mkdir -p "$OUT"
 N=1048576 # 4096 blocks of 256
-for K in one_armed uneven kway nested trips; do
+for K in one_armed uneven kway nested trips sunk; do
   $C $DIR/$K.cu --kernel $K --grid 4096 --block 256 --arg "in=float[$N]:random" \
      --arg "out=float[$N]:constant=0" --emit-only "$OUT/regroup_$K"
 done

@@ -45,6 +45,9 @@ struct ArmCosts {
   double True = 0, False = 0; ///< cost of each side (switch: mean case cost in True)
   unsigned Ways = 2;          ///< 2, or the number of case arms of a switch
   bool SideEffectFree = true; ///< no stores to memory, calls with effects, atomics, barriers, loops
+  /// Work both sides of an if/?: do alike, which the compiler runs once for the whole warp
+  /// (sharedArmCost): already taken out of True and False.
+  double Shared = 0;
 };
 
 /// A number the code decides (Low == High) or, where data decides, the range it may take.
@@ -120,6 +123,9 @@ private:
   unsigned CallDepth = 0;
 
   bool hasSideEffects(const clang::Stmt *S);
+  /// The cost of what an if's two sides do alike and the compiler runs once for both: a first
+  /// call on the same arguments, which nvcc hoists above the branch (measured, bench/README.md).
+  double sharedArmCost(const clang::Stmt *TrueArm, const clang::Stmt *FalseArm);
   /// Loops enclosing \p S inside \p FD (innermost first).
   std::vector<const clang::Stmt *> enclosingLoops(const clang::Stmt *S,
                                                   const clang::FunctionDecl *FD);
