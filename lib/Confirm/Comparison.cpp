@@ -66,15 +66,16 @@ unsigned ConfirmOutcome::count(Verdict V) const {
 }
 
 std::optional<double> measuredEfficiency(const ProbeCounters &C, bool Switch, double CostTrue,
-                                         double CostFalse, unsigned WarpSize) {
+                                         double CostFalse, double CostShared, unsigned WarpSize) {
   if (C.Execs == 0)
     return std::nullopt;
   if (Switch) // each pass runs one case for the lanes with that value
     return C.Passes ? double(C.ActiveLanes) / (double(WarpSize) * C.Passes)
                     : std::optional<double>();
   double FalseLanes = double(C.ActiveLanes) - double(C.TrueLanes);
-  double Useful = CostTrue * C.TrueLanes + CostFalse * FalseLanes;
-  double Time = double(WarpSize) * (CostTrue * C.AnyTrue + CostFalse * C.AnyFalse);
+  double Useful = CostTrue * C.TrueLanes + CostFalse * FalseLanes + CostShared * C.ActiveLanes;
+  double Time = double(WarpSize) * (CostTrue * C.AnyTrue + CostFalse * C.AnyFalse +
+                                    CostShared * C.Execs);
   if (Time <= 0)
     return std::nullopt; // only empty sides ran
   return Useful / Time;
@@ -290,7 +291,7 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
       if (C.Divergent && C.DivergentActive && S.Kind == ProbeKind::Branch)
         M.DivergentSplit = double(C.DivergentTrue) / double(C.DivergentActive);
       M.Efficiency =
-          measuredEfficiency(C, S.Kind == ProbeKind::Switch, S.CostTrue, S.CostFalse);
+          measuredEfficiency(C, S.Kind == ProbeKind::Switch, S.CostTrue, S.CostFalse, S.CostShared);
       judgeClass(Plan, B);
     } else {
       B.ClassVerdict = Verdict::Inconclusive;

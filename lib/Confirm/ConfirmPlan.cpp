@@ -143,6 +143,7 @@ json probeJson(const ProbeSite &P) {
           {"function", P.Function},
           {"cost_true", P.CostTrue},
           {"cost_false", P.CostFalse},
+          {"cost_shared", P.CostShared},
           {"predictions", Preds},
           {"fixits", Fixes}};
 }
@@ -164,6 +165,7 @@ ProbeSite probeFrom(const json &J) {
   P.Function = J.value("function", "");
   P.CostTrue = J.value("cost_true", 1.0);
   P.CostFalse = J.value("cost_false", 1.0);
+  P.CostShared = J.value("cost_shared", 0.0);
   for (const json &B : J.value("predictions", json::array()))
     P.Predictions.push_back(predictionFrom(B));
   for (const json &F : J.value("fixits", json::array()))

@@ -412,9 +412,10 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
           P.FixIts.push_back(Fix);
     }
     // The finding's own arm costs when it states them (the ones its prediction used).
-    if (F.ArmCostTrue && F.ArmCostFalse)
+    if (F.ArmCostTrue && F.ArmCostFalse) {
       std::tie(P.CostTrue, P.CostFalse) = std::make_pair(*F.ArmCostTrue, *F.ArmCostFalse);
-    else
+      P.CostShared = F.ArmCostShared;
+    } else
       std::tie(P.CostTrue, P.CostFalse) = armCosts(Ctx, Info->second.E, F.Construct);
     Out.Probes.push_back(std::move(P));
     Accepted.push_back({Key, Kind});

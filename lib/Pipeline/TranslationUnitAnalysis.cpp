@@ -431,6 +431,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
       F.PredictedFirstLaneKernelSlowdown = Round(*P.FirstLaneKernelSlowdown);
     F.ArmCostTrue = Round(P.Arms.True);
     F.ArmCostFalse = Round(P.Arms.False);
+    F.ArmCostShared = Round(P.Arms.Shared);
     F.ArmWays = P.Arms.Ways;
     F.LoopDepth = P.LoopDepth;
     F.LikelyPredicated = P.LikelyPredicated;

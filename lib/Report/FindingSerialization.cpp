@@ -79,7 +79,7 @@ json findingToJson(const Finding &F) {
   // DESIGN §2's cT and cE, the weights of predicted_efficiency (null for uniform branches).
   J["arm_costs"] = F.ArmCostTrue && F.ArmCostFalse
                        ? json{{"true", *F.ArmCostTrue}, {"false", *F.ArmCostFalse},
-                              {"ways", F.ArmWays}}
+                              {"shared", F.ArmCostShared}, {"ways", F.ArmWays}}
                        : json(nullptr);
   J["loop_depth"] = F.LoopDepth;
   J["likely_predicated"] = F.LikelyPredicated;
@@ -120,6 +120,7 @@ json serializeFinding(const Finding &F) {
                 {"active_lanes", orNull(F.ActiveLanes)},
                 {"arm_cost_true", orNull(F.ArmCostTrue)},
                 {"arm_cost_false", orNull(F.ArmCostFalse)},
+                {"arm_cost_shared", F.ArmCostShared},
                 {"arm_ways", F.ArmWays}};
   return J;
 }
@@ -149,6 +150,7 @@ llvm::Expected<Finding> deserializeFinding(const json &J) {
     F.ActiveLanes = optionalOf<unsigned>(Exact.at("active_lanes"));
     F.ArmCostTrue = optionalOf<double>(Exact.at("arm_cost_true"));
     F.ArmCostFalse = optionalOf<double>(Exact.at("arm_cost_false"));
+    F.ArmCostShared = Exact.at("arm_cost_shared").get<double>();
     F.ArmWays = Exact.at("arm_ways").get<unsigned>();
     F.PredictedEfficiency = optionalOf<double>(J.at("predicted_efficiency"));
     F.PredictedSlowdown = optionalOf<double>(J.at("predicted_slowdown"));

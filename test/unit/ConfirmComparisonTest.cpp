@@ -111,6 +111,8 @@ TEST(ConfirmComparison, MeasuredEfficiencyFollowsTheDesignFormula) {
   EXPECT_DOUBLE_EQ(*measuredEfficiency(Half, false, 3, 1), 0.5);
   ProbeCounters Skewed = counters(1, 1, 32, 8, 1, 1);
   EXPECT_DOUBLE_EQ(*measuredEfficiency(Skewed, false, 3, 1), (3.0 * 8 + 24) / (32 * 4));
+  // Work both sides share (hoisted above the branch) runs once with all 32 lanes.
+  EXPECT_DOUBLE_EQ(*measuredEfficiency(Skewed, false, 3, 1, 4), (3.0 * 8 + 24 + 4 * 32) / (32 * 8));
   // A switch whose 32 lanes take 4 values: 4 passes.
   ProbeCounters Switch;
   Switch.Execs = 1, Switch.ActiveLanes = 32, Switch.Passes = 4;

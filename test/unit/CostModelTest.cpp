@@ -200,6 +200,7 @@ TEST(CostModel, ArmCostsAreInTheJson) {
   F.File = "k.cu";
   F.ArmCostTrue = 12;
   F.ArmCostFalse = 4.5;
+  F.ArmCostShared = 7;
   Finding Uniform;
   Uniform.File = "k.cu";
   Uniform.TheRule = Rule::UniformBranch;
@@ -211,6 +212,6 @@ TEST(CostModel, ArmCostsAreInTheJson) {
   writeJson(OS, {F, Uniform}, {}, Opts);
   nlohmann::json J = nlohmann::json::parse(Out);
   EXPECT_EQ(J["findings"][0]["arm_costs"],
-            nlohmann::json({{"true", 12.0}, {"false", 4.5}, {"ways", 2}}));
+            nlohmann::json({{"true", 12.0}, {"false", 4.5}, {"shared", 7.0}, {"ways", 2}}));
   EXPECT_TRUE(J["findings"][1]["arm_costs"].is_null());
 }

@@ -104,9 +104,11 @@ struct ConfirmOutcome {
   unsigned count(Verdict V) const;
 };
 
-/// Measured efficiency of one probe under the arm costs \p CostTrue / \p CostFalse.
+/// Measured efficiency of one probe under the arm costs \p CostTrue / \p CostFalse, with
+/// \p CostShared run once per execution by every active lane.
 std::optional<double> measuredEfficiency(const ProbeCounters &C, bool Switch, double CostTrue,
-                                         double CostFalse, unsigned WarpSize = 32);
+                                         double CostFalse, double CostShared = 0,
+                                         unsigned WarpSize = 32);
 
 /// The warp-split model's efficiency for a prediction without predicted_efficiency: every warp
 /// has A active lanes, d of N split T/A. Needs warps and split; none for loop conditions, or

@@ -51,6 +51,8 @@ struct ProbeSite {
   /// Arm costs of the efficiency model (DESIGN.md §2) that measured efficiencies use: those of
   /// divlint's cost model (CostModel::arms), so predicted and measured weigh the sides alike.
   double CostTrue = 1, CostFalse = 1;
+  /// Work both sides share, run once by every lane (ArmCosts::Shared).
+  double CostShared = 0;
   /// The findings' fix-its (suggestions with replacements; advice-only rewrites are left out),
   /// each once: confirm times the source with each one applied (VariantRole::FixIt).
   std::vector<FixSuggestion> FixIts;

@@ -76,6 +76,8 @@ struct Finding {
   /// The arm costs cT, cE the predictions use (DESIGN §2; a switch: the mean case cost in both,
   /// ArmWays its cases). Lane-varying branches only.
   std::optional<double> ArmCostTrue, ArmCostFalse;
+  /// What both sides do alike, which runs once before the branch (CostModel::sharedArmCost).
+  double ArmCostShared = 0;
   unsigned ArmWays = 2;
   unsigned LoopDepth = 0;
   bool LikelyPredicated = false; ///< short side-effect-free arms: nvcc emits a select
