@@ -172,13 +172,33 @@ private:
 
 /// The kernel's lost time over its own cost (KernelSlowdown - 1) for one enumerated branch;
 /// std::nullopt where data decides (a range, not a number).
-std::optional<double> lostShare(CostModel &Costs, const FunctionDecl *FD, const BranchRecord &BR,
-                                const EnumerationResult &R, unsigned WarpSize) {
+/// The enumeration, among \p Results (one per branch of \p Branches), of the whole condition
+/// of \p If.
+const EnumerationResult *resultOfIf(const IfStmt *If, llvm::ArrayRef<BranchRecord> Branches,
+                                    llvm::ArrayRef<EnumerationResult> Results) {
+  for (size_t I = 0; I < Branches.size(); ++I)
+    if (Branches[I].Terminator == If && Branches[I].Condition &&
+        Branches[I].Condition->IgnoreParenImpCasts() == If->getCond()->IgnoreParenImpCasts())
+      return &Results[I];
+  return nullptr;
+}
+
+/// Branch \p I's lost time over the kernel's, with \p Results the enumerations of every branch
+/// (as written, or remapped): the lane-varying ifs around it weigh it (CostModel::enclosingArms).
+std::optional<double> lostShare(CostModel &Costs, const FunctionDecl *FD,
+                                llvm::ArrayRef<BranchRecord> Branches,
+                                llvm::ArrayRef<EnumerationResult> Results, size_t I,
+                                unsigned WarpSize) {
+  const BranchRecord &BR = Branches[I];
+  const EnumerationResult &R = Results[I];
   if (R.Class != Uniformity::LaneVarying)
     return 0.0;
   if (!R.Enumerated || R.Sampled) // a split for sampled values is not a number to sum
     return std::nullopt;
-  Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, WarpSize);
+  EnclosingArms Around = Costs.enclosingArms(FD, BR.Terminator, [&](const IfStmt *If) {
+    return resultOfIf(If, Branches, Results);
+  });
+  Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, WarpSize, Around);
   if (P.LikelyPredicated) // nvcc emits a select: there is no divergence to regroup away
     return 0.0;
   if (!P.KernelSlowdown.point())
@@ -243,9 +263,14 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
   std::optional<RemapPlan> Best;
   double BeforeTotal = 0;
   std::vector<std::optional<double>> Before;
-  for (const BranchRecord &BR : FA.branches()) {
-    Before.push_back(BR.Query.Cond ? lostShare(Costs, Kernel, BR, BR.Result, WarpSize)
-                                   : std::optional<double>());
+  const auto &Branches = FA.branches();
+  std::vector<EnumerationResult> Written;
+  for (const BranchRecord &BR : Branches)
+    Written.push_back(BR.Result);
+  for (size_t I = 0; I < Branches.size(); ++I) {
+    Before.push_back(Branches[I].Query.Cond
+                         ? lostShare(Costs, Kernel, Branches, Written, I, WarpSize)
+                         : std::optional<double>());
     if (Before.back())
       BeforeTotal += *Before.back();
   }
@@ -265,17 +290,22 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
     const BranchRecord *MostImproved = nullptr;
     double MostGain = 0;
     bool Predictable = true;
-    const auto &Branches = FA.branches();
+    std::vector<EnumerationResult> Remapped = Written;
+    for (size_t I = 0; I < Branches.size(); ++I) {
+      const BranchRecord &BR = Branches[I];
+      if (!BR.Query.Cond || BR.Result.Class == Uniformity::BlockUniform || !Before[I])
+        continue;
+      EnumerationQuery Q = BR.Query;
+      Q.RemapGroup = G;
+      Remapped[I] = enumerateCondition(Q, Shapes);
+    }
     for (size_t I = 0; I < Branches.size() && Predictable; ++I) {
       const BranchRecord &BR = Branches[I];
       if (!BR.Query.Cond || BR.Result.Class == Uniformity::BlockUniform)
         continue;
       if (!Before[I]) // data decides, before and after: not counted either way
         continue;
-      EnumerationQuery Q = BR.Query;
-      Q.RemapGroup = G;
-      EnumerationResult R = enumerateCondition(Q, Shapes);
-      std::optional<double> After = lostShare(Costs, Kernel, BR, R, WarpSize);
+      std::optional<double> After = lostShare(Costs, Kernel, Branches, Remapped, I, WarpSize);
       if (!After) {
         Predictable = false;
         break;

@@ -129,6 +129,8 @@ private:
   /// The current kernel's block shapes, "256x1x1, 16x16x1".
   std::string joinedShapes() const;
   std::vector<std::string> CurrentAssumptions;
+  /// The branches of the function collect() is reporting (for the ifs around each one).
+  const std::vector<BranchRecord> *CurrentBranches = nullptr;
   std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
   /// Attaches the warp-aligned remap fix-it (lib/Fix/WarpAlignedRemap) to the kernel's branch it
   /// helps most; where there is none, the remap advice on the kernel's branches says why.
@@ -384,7 +386,17 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   }
   F.BlockShapeText = joinedShapes();
   if (F.Class == Uniformity::LaneVarying) {
-    Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize);
+    // The lane-varying ifs around it (their whole conditions, as enumerated in this analysis).
+    EnclosingArms Around;
+    if (CurrentBranches)
+      Around = Costs.enclosingArms(FD, BR.Terminator, [&](const IfStmt *If) {
+        for (const BranchRecord &Other : *CurrentBranches)
+          if (Other.Terminator == If && Other.Condition &&
+              Other.Condition->IgnoreParenImpCasts() == If->getCond()->IgnoreParenImpCasts())
+            return &Other.Result;
+        return static_cast<const EnumerationResult *>(nullptr);
+      });
+    Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize, Around);
     if (!RegionStack.empty()) {
       RegionRecord Region{FD, BR.Terminator, BR.Condition, P, R.Enumerated && !R.Sampled, "", ""};
       if (!R.Enumerated) {
@@ -534,6 +546,7 @@ void TranslationUnitAnalyzer::add(Finding F) {
 
 void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
                                       const std::vector<std::string> &Assumptions) {
+  CurrentBranches = &FA.branches();
   for (const BranchRecord &BR : FA.branches()) {
     Finding F = branchFinding(FD, BR);
     if (!locate(BR.Condition->getBeginLoc(), F))
@@ -587,6 +600,7 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     F.Assumptions = Assumptions;
     add(std::move(F));
   }
+  CurrentBranches = nullptr;
 }
 
 void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,

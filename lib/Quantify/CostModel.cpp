@@ -511,9 +511,35 @@ std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const Functio
   return Loops;
 }
 
+EnclosingArms CostModel::enclosingArms(
+    const FunctionDecl *FD, const Stmt *S,
+    llvm::function_ref<const EnumerationResult *(const IfStmt *)> ResultOf) {
+  EnclosingArms Around;
+  const ParentMap *PM = FD ? bodyParents(FD, S) : nullptr;
+  if (!PM)
+    return Around;
+  const Stmt *Child = S;
+  for (const Stmt *P = PM->getParent(S); P && !isa<LambdaExpr>(P);
+       Child = P, P = PM->getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || (Child != If->getThen() && Child != If->getElse()))
+      continue;
+    const EnumerationResult *E = ResultOf(If);
+    if (!E || !E->Enumerated || E->Sampled || E->Class != Uniformity::LaneVarying)
+      continue;
+    double Evaluations = E->DivergentEvaluations + E->UniformEvaluations;
+    if (Evaluations <= 0)
+      continue;
+    bool Then = Child == If->getThen();
+    Around.AsRun *= (Then ? E->TruePasses : E->FalsePasses) / Evaluations;
+    Around.Regrouped *= (Then ? E->RegroupedTruePasses : E->RegroupedFalsePasses) / Evaluations;
+  }
+  return Around;
+}
+
 Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
                               const Expr *Condition, const EnumerationResult &R,
-                              unsigned WarpSize) {
+                              unsigned WarpSize, const EnclosingArms &Around) {
   Prediction P;
   ArmCosts A = arms(Terminator, Condition, FD);
   P.Arms = A;
@@ -615,17 +641,27 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     // functionCost priced an if at the mean of its arms; the lanes say how they really split
     // (a quarter on the long arm costs less than half): the function's cost with the branch at
     // its regrouped time is the base the lost time is measured against.
-    if (isa_and_nonnull<IfStmt>(Terminator) && Kernel > 0 &&
-        Condition && Condition->IgnoreParenImpCasts() ==
-                         cast<IfStmt>(Terminator)->getCond()->IgnoreParenImpCasts())
-      Kernel = std::max(1.0, Kernel + P.Frequency *
-                                          (Regrouped - 0.5 * (A.True + A.False) - A.Shared));
+    //
+    // Nested in the sides of lane-varying ifs (Around), the branch runs AsRun times per their
+    // warp evaluations, whose times already count it at its mean; regrouped, Regrouped times.
+    // Its own lost time is what that adds as run, f (Divergent - Mean), less what it adds
+    // regrouped, f Regrouped - r Mean (f = r = 1 at the top level: Divergent - Regrouped).
+    double Mean = 0.5 * (A.True + A.False) + A.Shared;
+    double Fa = Around.AsRun, Fr = Around.Regrouped;
+    bool WholeIf = isa_and_nonnull<IfStmt>(Terminator) && Condition &&
+                   Condition->IgnoreParenImpCasts() ==
+                       cast<IfStmt>(Terminator)->getCond()->IgnoreParenImpCasts();
+    if (WholeIf && Kernel > 0)
+      Kernel = std::max(1.0, Kernel + P.Frequency * (Fa * Regrouped - Fr * Mean));
+    double Lost = Divergent - Regrouped;
+    if (WholeIf)
+      Lost = Fa * (Divergent - Regrouped) + (Fr - Fa) * Mean;
     if (Divergent > 0) {
       double Eff = Useful / Divergent;
       P.Efficiency = {Eff, Eff};
       double Slow = Regrouped > 0 ? std::max(1.0, Divergent / Regrouped) : 1;
       P.RegionSlowdown = {Slow, Slow};
-      double KSlow = Kernelwide(Divergent - Regrouped);
+      double KSlow = Kernelwide(Lost);
       P.KernelSlowdown = {KSlow, KSlow};
       P.FirstLaneSlowdown = FirstLane > 0 ? Divergent / FirstLane : 1;
       P.FirstLaneKernelSlowdown = Kernelwide(Divergent - FirstLane);

@@ -26,6 +26,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,14 @@ struct ArmCosts {
 struct Bounds {
   double Low = 1, High = 1;
   bool point() const { return Low == High; }
+};
+
+/// How often the sides of the lane-varying ifs around a nested branch run, per warp evaluation
+/// of the outermost: as the lanes are (AsRun: a diverging warp runs both sides) and with the
+/// lanes regrouped. The function's cost prices each side at half; without these, a branch
+/// nested in a split counts the split's lost time twice (the regrouping runs of issue 15).
+struct EnclosingArms {
+  double AsRun = 1, Regrouped = 1;
 };
 
 struct Prediction {
@@ -108,9 +117,16 @@ public:
                 const clang::FunctionDecl *Within = nullptr);
 
   /// Predicts efficiency and slowdown of a lane-varying branch from its enumeration result.
+  /// \p Around: the enclosing lane-varying sides (enclosingArms).
   Prediction predict(const clang::FunctionDecl *FD, const clang::Stmt *Terminator,
                      const clang::Expr *Condition, const EnumerationResult &R,
-                     unsigned WarpSize);
+                     unsigned WarpSize, const EnclosingArms &Around = {});
+  /// The enclosing sides of \p S in \p FD: for each `if` around it whose whole condition
+  /// \p ResultOf enumerated (null: unknown, or not lane-varying), the fraction of warp
+  /// evaluations that run the side holding \p S, as run and regrouped.
+  EnclosingArms
+  enclosingArms(const clang::FunctionDecl *FD, const clang::Stmt *S,
+                llvm::function_ref<const EnumerationResult *(const clang::IfStmt *)> ResultOf);
 
 private:
   clang::ASTContext &Ctx;
