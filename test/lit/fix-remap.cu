@@ -75,6 +75,22 @@ __global__ void short_arms(const float *x, float *y) {
 // FIXED-NOT: tid_warp_aligned
 // FIXED: if (threadIdx.x % 2 == 0)
 
+// Memory-bound: a load, a short loop on a quarter of the lanes, a store. Regrouping saves issue
+// slots that the memory time hides (measured 1.07x and 0.85x on an H100): no fix-it.
+__global__ void streaming(const float *x, float *y) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  float w = x[i];
+  if (threadIdx.x % 4 == 1)
+    for (int k = 0; k < 8; ++k)
+      w = w * 0.5f + 1.f;
+  y[i] = w;
+}
+// NOTE: fix-remap.cu:[[@LINE-5]]:7: {{.*}}'if' condition 'threadIdx.x % 4 == 1' is lane-varying
+// NOTE: suggested rewrite: warp-aligned remapping: {{.*}} (no fix-it for this kernel: the kernel is memory-bound: about {{[0-9]+}} operations per memory access, under the 80 a GPU issues per 4 bytes of bandwidth)
+// FIXED: void streaming
+// FIXED-NOT: tid_warp_aligned
+// FIXED: if (threadIdx.x % 4 == 1)
+
 // APPLIED: divlint: note: applied fixes to {{.*}}.cu
 
 int main() {
@@ -83,4 +99,5 @@ int main() {
   by_lane<<<64, 1024>>>(a);
   shuffled<<<64, 256>>>(a);
   short_arms<<<64, 256>>>(b, a);
+  streaming<<<64, 256>>>(b, a);
 }
