@@ -664,18 +664,17 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
   // one whose || chain the branch's leaf is in (a lane for which any leaf holds leaves).
   const IfStmt *If = dyn_cast<IfStmt>(BR.Terminator);
   const Stmt *Node = BR.Terminator;
-  for (unsigned Guard = 0; !If && Guard < 64; ++Guard) {
+  // The body's own parent map: the ASTContext's covers every header (a tenth of the parse).
+  const ParentMap *PM = Costs.bodyParents(FD, Node);
+  for (unsigned Guard = 0; !If && PM && Guard < 64; ++Guard) {
     if (const auto *BO = dyn_cast<BinaryOperator>(Node); BO && BO->getOpcode() != BO_LOr)
       return;
     if (!isa<BinaryOperator>(Node) && !isa<ParenExpr>(Node) && !isa<ImplicitCastExpr>(Node))
       return;
-    auto Parents = Ctx.getParents(*Node);
-    if (Parents.empty())
-      return;
-    If = Parents[0].get<IfStmt>();
-    Node = Parents[0].get<Stmt>();
+    Node = PM->getParent(Node);
     if (!Node)
       return;
+    If = dyn_cast<IfStmt>(Node);
   }
   if (!If || If->getElse())
     return;

@@ -116,6 +116,12 @@ public:
   ArmCosts arms(const clang::Stmt *Terminator, const clang::Expr *Condition,
                 const clang::FunctionDecl *Within = nullptr);
 
+  /// The parent map of \p FD's body, built once per function; null when \p S is not in that
+  /// body (a constructor initializer, a default argument) or \p FD is unknown, and the
+  /// ASTContext's parent map must answer. That one covers the whole translation unit (every
+  /// CUDA header) and costs as much to build as a tenth of the parse.
+  const clang::ParentMap *bodyParents(const clang::FunctionDecl *FD, const clang::Stmt *S);
+
   /// Predicts efficiency and slowdown of a lane-varying branch from its enumeration result.
   /// \p Around: the enclosing lane-varying sides (enclosingArms).
   Prediction predict(const clang::FunctionDecl *FD, const clang::Stmt *Terminator,
@@ -145,11 +151,6 @@ private:
   /// Loops enclosing \p S inside \p FD (innermost first).
   std::vector<const clang::Stmt *> enclosingLoops(const clang::Stmt *S,
                                                   const clang::FunctionDecl *FD);
-  /// The parent map of \p FD's body, built once per function; null when \p S is not in that
-  /// body (a constructor initializer, a default argument) or \p FD is unknown, and the
-  /// ASTContext's parent map must answer. That one covers the whole translation unit (every
-  /// CUDA header) and costs as much to build as a tenth of the parse.
-  const clang::ParentMap *bodyParents(const clang::FunctionDecl *FD, const clang::Stmt *S);
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> BodyParents;
 };
 
