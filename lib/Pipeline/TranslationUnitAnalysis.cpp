@@ -397,7 +397,12 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
         return static_cast<const EnumerationResult *>(nullptr);
       });
     Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize, Around);
-    if (!RegionStack.empty()) {
+    Finding Where;
+    bool Located = locate(BR.Condition->getBeginLoc(), Where);
+    // --compiled: nvcc made no branch of this line, so no warp splits here.
+    bool Predicated = Located && Opts.CompiledBranchAt &&
+                      Opts.CompiledBranchAt(Where.File, Where.Line) == false;
+    if (!RegionStack.empty() && !Predicated) {
       RegionRecord Region{FD, BR.Terminator, BR.Condition, P, R.Enumerated && !R.Sampled, "", ""};
       if (!R.Enumerated) {
         Region.WhyUndecided = "the data decide its split (" +
@@ -420,8 +425,6 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
           }
       }
       addEarlyExit(FD, BR, R, Region);
-      Finding Where;
-      locate(BR.Condition->getBeginLoc(), Where);
       Region.Where =
           "line " + std::to_string(Where.Line) + " ('" + F.ConditionText + "' in " + F.Function + ")";
       mergeRegions(RegionStack.back(), {Region});

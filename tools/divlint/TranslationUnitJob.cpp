@@ -128,7 +128,15 @@ public:
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     recordInputs(Ctx.getSourceManager().getFileManager());
-    TranslationUnitResult R = analyzeTranslationUnit(Ctx, Job.Settings.Analysis);
+    AnalysisOptions Opts = Job.Settings.Analysis;
+    if (const SassLineTable *Table = Job.CompiledTable ? &*Job.CompiledTable : nullptr)
+      Opts.CompiledBranchAt = [Table](llvm::StringRef File, unsigned Line) -> std::optional<bool> {
+        const SassLineFacts *Facts = lookupLine(*Table, File, Line);
+        if (!Facts)
+          return std::nullopt;
+        return Facts->branches() > 0;
+      };
+    TranslationUnitResult R = analyzeTranslationUnit(Ctx, Opts);
     if (Job.CompiledTable)
       applyCompiledFacts(R.Findings, *Job.CompiledTable, Job.Compiled->Arch);
     Job.DeviceFunctions += R.DeviceFunctions;

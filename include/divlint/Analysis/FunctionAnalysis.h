@@ -21,6 +21,7 @@
 #include "divlint/Analysis/SymExpr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -37,6 +38,11 @@ struct AnalysisOptions {
   std::optional<BlockShape> BlockDimOption; ///< --block-dim
   /// --block-dim=KERNEL:X,Y,Z: one kernel's shape, over its launches and every other source.
   std::map<std::string, BlockShape> KernelBlockDims;
+  /// --compiled: whether nvcc's code for a source line holds a conditional branch (true), only
+  /// straight-line or predicated code (false), or no code of its own (std::nullopt). A
+  /// lane-varying branch on a line without a branch splits no warp, so the kernel summaries
+  /// leave it out (Nsight Compute counts predicated-off lanes as active).
+  std::function<std::optional<bool>(llvm::StringRef File, unsigned Line)> CompiledBranchAt;
 };
 
 /// A branch the hardware takes: one CFG block terminator (an `&&`/`||` operand is its own).
