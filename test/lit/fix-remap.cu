@@ -76,7 +76,7 @@ __global__ void short_arms(const float *x, float *y) {
 // FIXED: if (threadIdx.x % 2 == 0)
 
 // Memory-bound: a load, a short loop on a quarter of the lanes, a store. Regrouping saves issue
-// slots that the memory time hides (measured 1.07x and 0.85x on an H100): no fix-it.
+// slots that the memory time hides: no fix-it.
 __global__ void streaming(const float *x, float *y) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   float w = x[i];
