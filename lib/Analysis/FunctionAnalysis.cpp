@@ -255,6 +255,16 @@ const std::vector<std::optional<Uniformity>> &FunctionAnalysis::storedThroughPar
   return P->storedThrough();
 }
 const std::vector<BranchRecord> &FunctionAnalysis::branches() const { return P->Branches; }
+
+std::optional<size_t> wholeConditionBranch(const clang::IfStmt *If,
+                                           llvm::ArrayRef<BranchRecord> Branches) {
+  const clang::Expr *Cond = If->getCond()->IgnoreParenImpCasts();
+  for (size_t I = 0; I < Branches.size(); ++I)
+    if (Branches[I].Terminator == If && Branches[I].Condition &&
+        Branches[I].Condition->IgnoreParenImpCasts() == Cond)
+      return I;
+  return std::nullopt;
+}
 const std::vector<SyncRecord> &FunctionAnalysis::syncs() const { return P->Syncs; }
 const std::vector<HiddenBranchRecord> &FunctionAnalysis::hiddenBranches() const {
   return P->HiddenRecords;

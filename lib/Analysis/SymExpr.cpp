@@ -335,6 +335,17 @@ std::optional<int64_t> lookup(const std::vector<std::pair<uint64_t, int64_t>> &T
   return std::nullopt;
 }
 
+// Inlined, as applyBinary: LaneEnumerator calls it for every lane of every node.
+[[gnu::always_inline]] inline std::optional<int64_t> applyUnary(SymOp Op, int64_t A, IntType Ty) {
+  switch (Op) {
+  case SymOp::Neg: return wrapTo(-A, Ty);
+  case SymOp::BitNot: return wrapTo(~A, Ty);
+  case SymOp::LNot: return A == 0;
+  case SymOp::Cast: return wrapTo(A, Ty);
+  default: return std::nullopt;
+  }
+}
+
 // Inlined: LaneEnumerator calls it for every lane of every node.
 [[gnu::always_inline]] inline std::optional<int64_t> applyBinary(SymOp Op, int64_t L, int64_t R,
                                                                   IntType OperandTy, IntType Ty) {
@@ -464,13 +475,7 @@ std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env) {
     auto A = evaluate(*E.A, Env);
     if (!A)
       return std::nullopt;
-    switch (E.Op) {
-    case SymOp::Neg: return wrapTo(-*A, E.Ty);
-    case SymOp::BitNot: return wrapTo(~*A, E.Ty);
-    case SymOp::LNot: return *A == 0;
-    case SymOp::Cast: return wrapTo(*A, E.Ty);
-    default: return std::nullopt;
-    }
+    return applyUnary(E.Op, *A, E.Ty);
   }
   case SymKind::Binary: {
     if (E.Op == SymOp::LAnd || E.Op == SymOp::LOr) {
@@ -513,7 +518,7 @@ namespace {
 void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &Lanes,
                        LaneValues &Out) {
   const unsigned N = Lanes.Size;
-  const uint64_t All = N >= 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
+  const uint64_t All = Lanes.all();
   auto Broadcast = [&](std::optional<int64_t> V) {
     Out.Valid = V ? All : 0;
     if (V)
@@ -536,16 +541,10 @@ void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &La
     for (unsigned L = 0; L < N; ++L) {
       if (!(A.Valid >> L & 1))
         continue;
-      int64_t V = A.Value[L];
-      switch (E.Op) {
-      case SymOp::Neg: V = wrapTo(-V, E.Ty); break;
-      case SymOp::BitNot: V = wrapTo(~V, E.Ty); break;
-      case SymOp::LNot: V = V == 0; break;
-      case SymOp::Cast: V = wrapTo(V, E.Ty); break;
-      default: continue;
+      if (auto V = applyUnary(E.Op, A.Value[L], E.Ty)) {
+        Out.Value[L] = *V;
+        Out.Valid |= uint64_t(1) << L;
       }
-      Out.Value[L] = V;
-      Out.Valid |= uint64_t(1) << L;
     }
     return;
   }

@@ -176,17 +176,6 @@ private:
   }
 };
 
-/// The enumeration, among \p Results (one per branch of \p Branches), of the whole condition
-/// of \p If.
-const EnumerationResult *resultOfIf(const IfStmt *If, llvm::ArrayRef<BranchRecord> Branches,
-                                    llvm::ArrayRef<EnumerationResult> Results) {
-  for (size_t I = 0; I < Branches.size(); ++I)
-    if (Branches[I].Terminator == If && Branches[I].Condition &&
-        Branches[I].Condition->IgnoreParenImpCasts() == If->getCond()->IgnoreParenImpCasts())
-      return &Results[I];
-  return nullptr;
-}
-
 /// Branch \p I's lost time over the kernel's cost (KernelSlowdown - 1); std::nullopt where data
 /// decides (a range, not a number). With \p Results the enumerations of every branch
 /// (as written, or remapped): the lane-varying ifs around it weigh it (CostModel::enclosingArms).
@@ -201,7 +190,8 @@ std::optional<double> lostShare(CostModel &Costs, const FunctionDecl *FD,
   if (!R.Enumerated || R.Sampled) // a split for sampled values is not a number to sum
     return std::nullopt;
   EnclosingArms Around = Costs.enclosingArms(FD, BR.Terminator, [&](const IfStmt *If) {
-    return resultOfIf(If, Branches, Results);
+    std::optional<size_t> J = wholeConditionBranch(If, Branches);
+    return J ? &Results[*J] : nullptr;
   });
   Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, WarpSize, Around);
   if (P.LikelyPredicated) // nvcc emits a select: there is no divergence to regroup away

@@ -120,7 +120,9 @@ private:
   void collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
                const std::vector<std::string> &Assumptions);
   void add(Finding F);
-  Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR);
+  /// \p Branches: every branch of \p FD's analysis (the ifs around \p BR among them).
+  Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR,
+                        llvm::ArrayRef<BranchRecord> Branches);
   Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
   bool locate(SourceLocation Loc, Finding &F);
   void setRange(SourceRange R, Finding &F);
@@ -129,8 +131,6 @@ private:
   /// The current kernel's block shapes, "256x1x1, 16x16x1".
   std::string joinedShapes() const;
   std::vector<std::string> CurrentAssumptions;
-  /// The branches of the function collect() is reporting (for the ifs around each one).
-  const std::vector<BranchRecord> *CurrentBranches = nullptr;
   std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
   /// Attaches the warp-aligned remap fix-it (lib/Fix/WarpAlignedRemap) to the kernel's branch it
   /// helps most; where there is none, the remap advice on the kernel's branches says why.
@@ -361,7 +361,8 @@ static std::string branchMessage(const Finding &F) {
   return M;
 }
 
-Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const BranchRecord &BR) {
+Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const BranchRecord &BR,
+                                               llvm::ArrayRef<BranchRecord> Branches) {
   Finding F;
   F.Kernel = CurrentKernel;
   F.Function = FD->getNameAsString();
@@ -387,15 +388,10 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   F.BlockShapeText = joinedShapes();
   if (F.Class == Uniformity::LaneVarying) {
     // The lane-varying ifs around it (their whole conditions, as enumerated in this analysis).
-    EnclosingArms Around;
-    if (CurrentBranches)
-      Around = Costs.enclosingArms(FD, BR.Terminator, [&](const IfStmt *If) {
-        for (const BranchRecord &Other : *CurrentBranches)
-          if (Other.Terminator == If && Other.Condition &&
-              Other.Condition->IgnoreParenImpCasts() == If->getCond()->IgnoreParenImpCasts())
-            return &Other.Result;
-        return static_cast<const EnumerationResult *>(nullptr);
-      });
+    EnclosingArms Around = Costs.enclosingArms(FD, BR.Terminator, [&](const IfStmt *If) {
+      std::optional<size_t> J = wholeConditionBranch(If, Branches);
+      return J ? &Branches[*J].Result : nullptr;
+    });
     Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, Opts.WarpSize, Around);
     Finding Where;
     bool Located = locate(BR.Condition->getBeginLoc(), Where);
@@ -549,9 +545,8 @@ void TranslationUnitAnalyzer::add(Finding F) {
 
 void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
                                       const std::vector<std::string> &Assumptions) {
-  CurrentBranches = &FA.branches();
   for (const BranchRecord &BR : FA.branches()) {
-    Finding F = branchFinding(FD, BR);
+    Finding F = branchFinding(FD, BR, FA.branches());
     if (!locate(BR.Condition->getBeginLoc(), F))
       continue;
     for (FixSuggestion &Fix : F.Fixes)
@@ -603,7 +598,6 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     F.Assumptions = Assumptions;
     add(std::move(F));
   }
-  CurrentBranches = nullptr;
 }
 
 void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,

@@ -471,7 +471,6 @@ double CostModel::sharedArmCost(const Stmt *TrueArm, const Stmt *FalseArm) {
   auto Then = armStatements(TrueArm), Else = armStatements(FalseArm);
   if (Then.empty() || Else.empty())
     return 0;
-  double Shared = 0;
   // Hoisted: both sides start with the same call on the same arguments (`heavy(x)` first in
   // `x = heavy(heavy(x))` and in `x = heavy(x)`): the compiler runs it before the branch.
   // Not sunk: `y = heavy(x + 1)` / `y = heavy(x * 2)` ran two heavy() passes per diverging
@@ -479,14 +478,12 @@ double CostModel::sharedArmCost(const Stmt *TrueArm, const Stmt *FalseArm) {
   if (assignsInside(Then.front()) || assignsInside(Else.front()))
     return 0;
   const CallExpr *LeadThen = firstCall(Then.front()), *LeadElse = firstCall(Else.front());
-  if (LeadThen && LeadElse) {
-    llvm::FoldingSetNodeID IdThen, IdElse;
-    LeadThen->Profile(IdThen, Ctx, /*Canonical=*/true);
-    LeadElse->Profile(IdElse, Ctx, /*Canonical=*/true);
-    if (IdThen == IdElse)
-      Shared += cost(LeadThen);
-  }
-  return Shared;
+  if (!LeadThen || !LeadElse)
+    return 0;
+  llvm::FoldingSetNodeID IdThen, IdElse;
+  LeadThen->Profile(IdThen, Ctx, /*Canonical=*/true);
+  LeadElse->Profile(IdElse, Ctx, /*Canonical=*/true);
+  return IdThen == IdElse ? cost(LeadThen) : 0;
 }
 
 std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const FunctionDecl *FD) {

@@ -117,19 +117,22 @@ private:
   struct Warp {
     LaneBatch Batch;
     unsigned Lane[LaneBatch::MaxLanes]; ///< each batch entry's lane in the warp
-    uint64_t All = 0;                   ///< the batch's lanes as a mask
   };
   /// Every warp's lanes, computed once (div/mod per lane adds up over samples and iterations).
   std::vector<Warp> FullWarps;
-  /// The lanes of warp \p W that exist and (with \p Alive) are still alive; \p Scratch holds
-  /// them when some are not.
-  const Warp &warp(unsigned W, const std::vector<char> *Alive, Warp &Scratch) {
+  /// The lanes of warp \p W that exist.
+  const Warp &warp(unsigned W) {
     if (FullWarps.empty()) {
       FullWarps.resize(Warps);
       for (unsigned I = 0; I < Warps; ++I)
         fillWarp(I, FullWarps[I]);
     }
-    const Warp &Full = FullWarps[W];
+    return FullWarps[W];
+  }
+  /// The lanes of warp \p W that exist and (with \p Alive) are still alive; \p Scratch holds
+  /// them when some are not.
+  const Warp &warp(unsigned W, const std::vector<char> *Alive, Warp &Scratch) {
+    const Warp &Full = warp(W);
     if (!Alive)
       return Full;
     Scratch.Batch.Size = 0;
@@ -141,8 +144,6 @@ private:
         Scratch.Batch.Tid[D][J] = Full.Batch.Tid[D][I];
       Scratch.Lane[J] = Full.Lane[I];
     }
-    unsigned N = Scratch.Batch.Size;
-    Scratch.All = N >= 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
     return Scratch;
   }
   void fillWarp(unsigned W, Warp &Out) const {
@@ -159,8 +160,6 @@ private:
       Out.Batch.Tid[2][I] = Linear / (Shape.X * Shape.Y);
       Out.Lane[I] = Lane;
     }
-    unsigned N = Out.Batch.Size;
-    Out.All = N >= 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
   }
   /// \p E for every lane of \p W; \p Counted lanes count against the evaluation budget.
   void eval(const SymRef &E, const Warp &W, LaneValues &Out, unsigned Counted) {
@@ -178,10 +177,10 @@ private:
   /// The lanes of \p W that pass the guard; an unevaluable guard keeps the lane (the sound side).
   uint64_t guardHolds(const Warp &W) {
     if (!Q.Guard)
-      return W.All;
+      return W.Batch.all();
     LaneValues G;
     eval(Q.Guard, W, G, W.Batch.Size);
-    uint64_t Keep = W.All;
+    uint64_t Keep = W.Batch.all();
     for (unsigned I = 0; I < W.Batch.Size; ++I)
       if ((G.Valid >> I & 1) && G.Value[I] == 0)
         Keep &= ~(uint64_t(1) << I);
@@ -294,9 +293,8 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
 
 std::optional<double> Enumerator::lanesPerWarp() {
   unsigned Lanes = 0, Reached = 0;
-  Warp Scratch;
   for (unsigned W = 0; W < Warps; ++W) {
-    unsigned Active = llvm::popcount(guardHolds(warp(W, nullptr, Scratch)));
+    unsigned Active = llvm::popcount(guardHolds(warp(W)));
     Lanes += Active;
     Reached += Active > 0;
   }
@@ -313,12 +311,11 @@ int Enumerator::monotoneDirection(const SymRef &Side) {
   // once by `ix < w`, and only in the blocks where w falls.
   auto Direction = [&](bool ByRow) {
     bool Up = true, Down = true, Varies = false;
-    Warp Scratch;
     LaneValues Values;
     for (unsigned W = 0; W < Warps; ++W) {
-      const Warp &Lanes = warp(W, nullptr, Scratch);
+      const Warp &Lanes = warp(W);
       eval(Side, Lanes, Values, Lanes.Batch.Size);
-      if (Values.Valid != Lanes.All)
+      if (Values.Valid != Lanes.Batch.all())
         return 0;
       for (unsigned I = 1; I < Lanes.Batch.Size; ++I) {
         if (ByRow && Lanes.Batch.Tid[0][I] == 0)
@@ -338,12 +335,11 @@ int Enumerator::monotoneDirection(const SymRef &Side) {
 }
 
 bool Enumerator::variesWithinWarp(const SymRef &Side) {
-  Warp Scratch;
   LaneValues Values;
   for (unsigned W = 0; W < Warps; ++W) {
-    const Warp &Lanes = warp(W, nullptr, Scratch);
+    const Warp &Lanes = warp(W);
     eval(Side, Lanes, Values, Lanes.Batch.Size);
-    if (Values.Valid != Lanes.All)
+    if (Values.Valid != Lanes.Batch.all())
       return true; // not evaluable: assume it may
     for (unsigned I = 1; I < Lanes.Batch.Size; ++I)
       if (Values.Value[I] != Values.Value[0])

@@ -21,6 +21,8 @@
 #include "divlint/Analysis/SymExpr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <functional>
 #include <map>
 #include <memory>
@@ -117,6 +119,11 @@ private:
   class Impl;
   std::unique_ptr<Impl> P;
 };
+
+/// The index in \p Branches of the record of \p If's whole condition (not of one leaf of a
+/// `&&` / `||` chain), if there is one.
+std::optional<size_t> wholeConditionBranch(const clang::IfStmt *If,
+                                           llvm::ArrayRef<BranchRecord> Branches);
 
 /// The values the kernel's parameters start with: block-uniform opaque leaves.
 std::vector<SymRef> kernelParamValues(const clang::FunctionDecl *FD);

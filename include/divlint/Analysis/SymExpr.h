@@ -128,6 +128,8 @@ struct LaneBatch {
   static constexpr unsigned MaxLanes = 64;
   unsigned Size = 0;
   unsigned Tid[3][MaxLanes];
+  /// Every lane of the batch, as a LaneValues::Valid mask.
+  uint64_t all() const { return Size >= 64 ? ~uint64_t(0) : (uint64_t(1) << Size) - 1; }
 };
 /// A value per lane of a LaneBatch; lane L has one when bit L of Valid is set.
 struct LaneValues {
