@@ -174,6 +174,30 @@ def compare_program(d, p, findings, inlined):
     return s, rows, misses, alarms
 
 
+def load_programs(data, specs, only=None, warn=False):
+    """The measured programs under DATA (CORPUS/*.json, as import_results.py writes them) that
+    programs.py describes: (key, measurement, spec) in a stable order. ONLY: keys or program
+    names to keep; WARN: say on stderr which measured programs programs.py does not know."""
+    progs = []
+    for c in sorted(os.listdir(data)):
+        if not os.path.isdir(os.path.join(data, c)):
+            continue
+        for f in sorted(os.listdir(os.path.join(data, c))):
+            if not f.endswith('.json'):
+                continue
+            d = json.load(open(os.path.join(data, c, f)))
+            key = d['program']
+            if only and key not in only and key.split('/')[1] not in only:
+                continue
+            spec = specs.get(tuple(key.split('/', 1)))
+            if not spec:
+                if warn:
+                    print('not in programs.py:', key, file=sys.stderr)
+                continue
+            progs.append((key, d, spec))
+    return progs
+
+
 def ratio(a, b):
     return round(a / b, 3) if b else None
 
@@ -203,22 +227,7 @@ def main():
     a = ap.parse_args(argv)
     divlint = os.path.abspath(a.divlint)
     corpora = os.path.abspath(a.corpora)
-    specs = P.by_key()
-    progs = []
-    for c in sorted(os.listdir(a.data)):
-        if not os.path.isdir(os.path.join(a.data, c)):
-            continue
-        for f in sorted(os.listdir(os.path.join(a.data, c))):
-            if not f.endswith('.json'):
-                continue
-            d = json.load(open(os.path.join(a.data, c, f)))
-            key = d['program']
-            if a.only and key not in a.only and key.split('/')[1] not in a.only:
-                continue
-            if tuple(key.split('/', 1)) not in specs:
-                print('not in programs.py:', key, file=sys.stderr)
-                continue
-            progs.append((key, d, specs[tuple(key.split('/', 1))]))
+    progs = load_programs(a.data, P.by_key(), a.only, warn=True)
     # one divlint run per distinct (TU, arguments)
     jobs = {}
     for key, d, p in progs:

@@ -122,21 +122,8 @@ def main():
     a = ap.parse_args(argv)
     divlint = os.path.abspath(a.divlint)
     corpora = os.path.abspath(a.corpora)
-    specs = P.by_key()
-    progs = []
-    for c in sorted(os.listdir(a.data)):
-        if not os.path.isdir(os.path.join(a.data, c)):
-            continue
-        for f in sorted(os.listdir(os.path.join(a.data, c))):
-            if not f.endswith('.json'):
-                continue
-            d = json.load(open(os.path.join(a.data, c, f)))
-            key = d['program']
-            if a.only and key not in a.only and key.split('/')[1] not in a.only:
-                continue
-            if tuple(key.split('/', 1)) not in specs or not d.get('kernels'):
-                continue
-            progs.append((key, d, specs[tuple(key.split('/', 1))]))
+    progs = [(key, d, spec) for key, d, spec in C.load_programs(a.data, P.by_key(), a.only)
+             if d.get('kernels')]
     dem = demangle_all([k['name'] for _, d, _ in progs for k in d['kernels']])
 
     # One divlint run per translation unit, with the measured block shape of each kernel the

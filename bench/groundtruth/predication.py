@@ -32,14 +32,7 @@ def main():
     ap.add_argument('-j', type=int, default=2)
     a = ap.parse_args()
     divlint, corpora = os.path.abspath(a.divlint), os.path.abspath(a.corpora)
-    specs = P.by_key()
-    progs = []
-    for c in sorted(os.listdir(a.data)):
-        for f in sorted(os.listdir(os.path.join(a.data, c))):
-            d = json.load(open(os.path.join(a.data, c, f)))
-            spec = specs.get(tuple(d['program'].split('/', 1)))
-            if spec:
-                progs.append((d, spec))
+    progs = [(d, spec) for _, d, spec in C.load_programs(a.data, P.by_key())]
     jobs = {}
     for d, p in progs:
         root = os.path.join(corpora, p['corpus'])
