@@ -146,6 +146,7 @@ private:
     Prediction P;
     bool Decided;
     std::string WhyUndecided, Where;
+    bool Unpriced = false; ///< a slow path whose cost was not measured: named, not counted
   };
   std::vector<std::vector<RegionRecord>> RegionStack;
   /// Adds \p From to \p To, one record per branch (call trees that fan out reach the same
@@ -158,6 +159,9 @@ private:
   /// rest of the kernel, which the branch's own arms do not show (KernelEfficiency.h).
   void addEarlyExit(const FunctionDecl *FD, const BranchRecord &BR, const EnumerationResult &R,
                     RegionRecord &Region);
+  /// A lane-varying hidden branch (\p H, reported as \p F): its slow path as a region the data
+  /// decide, or, where its cost was not measured, a named gap in the kernel's efficiency.
+  void addSlowPathRegion(const FunctionDecl *FD, const HiddenBranchRecord &H, const Finding &F);
   KernelSummary summarizeKernel(const FunctionDecl *Kernel, std::vector<RegionRecord> Regions,
                                 unsigned Unanalyzed);
 };
@@ -588,6 +592,7 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
       continue;
     setRange(H.Site->getSourceRange(), F);
     F.Assumptions = Assumptions;
+    addSlowPathRegion(FD, H, F);
     add(std::move(F));
   }
   for (const SyncRecord &SR : FA.syncs()) {
@@ -720,6 +725,19 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
   P.AsRun.Regrouped += Share * K;
 }
 
+void TranslationUnitAnalyzer::addSlowPathRegion(const FunctionDecl *FD,
+                                                const HiddenBranchRecord &H, const Finding &F) {
+  if (RegionStack.empty())
+    return;
+  std::optional<Prediction> P = Costs.predictSlowPath(FD, H.Site, Opts.WarpSize);
+  RegionRecord Region{FD, H.Site, H.Site, P.value_or(Prediction{}), /*Decided=*/false, "", ""};
+  Region.Unpriced = !P;
+  Region.WhyUndecided = "the operands decide whether lanes take its slow path";
+  Region.Where = "line " + std::to_string(F.Line) + " ('" + F.ConditionText + "' in " +
+                 F.Function + ")";
+  mergeRegions(RegionStack.back(), {Region});
+}
+
 KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kernel,
                                                        std::vector<RegionRecord> Regions,
                                                        unsigned Unanalyzed) {
@@ -751,9 +769,16 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
       It->second = std::move(R);
   }
   std::map<const FunctionDecl *, bool> CallTripsAssumed;
-  std::map<const FunctionDecl *, double> Calls = callsPerThread(Costs, Kernel, CallTripsAssumed);
+  double AssumedTripCost = 0;
+  std::map<const FunctionDecl *, double> Calls =
+      callsPerThread(Costs, Kernel, CallTripsAssumed, &AssumedTripCost);
   std::vector<KernelRegion> KR;
+  std::vector<std::string> Unpriced;
   for (auto &[Key, R] : Unique) {
+    if (R.Unpriced) {
+      Unpriced.push_back(R.Where);
+      continue;
+    }
     const FunctionDecl *Function = std::get<0>(Key);
     auto C = Calls.find(Function);
     double N = C != Calls.end() ? C->second : 1; // past the call depth: once
@@ -769,8 +794,8 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
     KR.push_back(std::move(Region));
   }
   K.LaneVaryingRegions = static_cast<unsigned>(KR.size());
-  double Cost = Costs.functionCost(Kernel);
-  KernelEfficiency E = kernelEfficiency(Cost, KR, CurrentShapes, Opts.WarpSize);
+  double Cost = Costs.functionCost(Kernel) + KernelEntryExitCost;
+  KernelEfficiency E = kernelEfficiency(Cost, KR, CurrentShapes, Opts.WarpSize, AssumedTripCost);
   auto Round = [](double V) { return std::round(V * 1000) / 1000; };
   K.Cost = Round(Cost);
   if (E.RangeReasons.empty())
@@ -778,6 +803,13 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
   else
     K.EfficiencyRange = std::make_pair(Round(E.Efficiency.Low), Round(E.Efficiency.High));
   K.RangeReasons = std::move(E.RangeReasons);
+  if (!Unpriced.empty()) {
+    std::string Sites;
+    for (const std::string &W : Unpriced)
+      Sites += (Sites.empty() ? "" : ", ") + W;
+    K.Assumptions.push_back("slow paths whose cost divlint has not measured are not counted: " +
+                            Sites);
+  }
   if (Unanalyzed)
     K.Assumptions.push_back(std::to_string(Unanalyzed) +
                             " call(s) not analyzed in this kernel's context (recursion or the "

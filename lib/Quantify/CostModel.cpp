@@ -1,6 +1,7 @@
 #include "divlint/Quantify/CostModel.h"
 
 #include "divlint/Analysis/IntrinsicTable.h"
+#include "divlint/Quantify/OperationCosts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -21,6 +22,66 @@ constexpr double AtomicCost = 8;
 constexpr double UnknownCallCost = 10;
 constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become selects
 constexpr unsigned MaxCallDepth = 3;
+
+/// Whether nvcc computes \p E at compile time: literals, enumerators, constants, template
+/// arguments and operators over them (`numThreads - 1` in a template). `warpSize` is not one
+/// for nvcc (OperationCosts.h).
+bool foldsToConstant(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<CharacterLiteral>(E) ||
+      isa<CXXBoolLiteralExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return foldsToConstant(Subst->getReplacement());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && VD->getName() != "warpSize" && VD->getType().isConstQualified() &&
+           !VD->getType()->isReferenceType() && VD->hasInit() &&
+           VD->getInit()->getType()->isScalarType() && foldsToConstant(VD->getInit());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && !BO->isCommaOp() && foldsToConstant(BO->getLHS()) &&
+           foldsToConstant(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return !UO->isIncrementDecrementOp() && UO->getOpcode() != UO_AddrOf &&
+           UO->getOpcode() != UO_Deref && foldsToConstant(UO->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return foldsToConstant(CO->getCond()) && foldsToConstant(CO->getTrueExpr()) &&
+           foldsToConstant(CO->getFalseExpr());
+  return false;
+}
+
+/// Which side of a branch on \p Cond runs, when nvcc knows it (a template argument, `if
+/// constexpr`): the other side is dead code.
+std::optional<bool> constantCondition(const Expr *Cond, const ASTContext &Ctx,
+                                      bool Constexpr = false) {
+  if (!Cond || Cond->isValueDependent() || (!Constexpr && !foldsToConstant(Cond)))
+    return std::nullopt;
+  bool Value = false;
+  if (!Cond->EvaluateAsBooleanCondition(Value, Ctx))
+    return std::nullopt;
+  return Value;
+}
+
+/// Reads of threadIdx, blockIdx, blockDim, gridDim (clang's headers call a getter): nvcc reads
+/// a special register once per kernel or uses a constant-bank operand, so no cost per use.
+bool isBuiltinVariableRead(const FunctionDecl *Callee) {
+  // `threadIdx` converted to a uint3 or dim3 (passed by value to cooperative groups' helpers).
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee))
+    if (const CXXRecordDecl *Record = Method->getParent();
+        Record && Record->getIdentifier() && Record->getName().starts_with("__cuda_builtin_"))
+      return true;
+  if (!Callee->getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  return Name.starts_with("__fetch_builtin_") ||
+         Name.starts_with("__nvvm_read_ptx_sreg_tid_") ||
+         Name.starts_with("__nvvm_read_ptx_sreg_ctaid_") ||
+         Name.starts_with("__nvvm_read_ptx_sreg_ntid_") ||
+         Name.starts_with("__nvvm_read_ptx_sreg_nctaid_");
+}
 
 /// The statements of an arm in order.
 llvm::SmallVector<const Stmt *, 8> armStatements(const Stmt *Arm) {
@@ -289,6 +350,9 @@ double CostModel::cost(const Stmt *S) {
 double CostModel::computeCost(const Stmt *S) {
   if (const auto *E = dyn_cast<Expr>(S)) {
     E = E->IgnoreImplicit();
+    if ((isa<BinaryOperator>(E) || isa<UnaryOperator>(E) || isa<ConditionalOperator>(E)) &&
+        !E->isValueDependent() && foldsToConstant(E))
+      return 0;
     double Own = 0;
     if (isa<DeclRefExpr>(E) || isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
         isa<CXXBoolLiteralExpr>(E) || isa<ParenExpr>(E) || isa<CastExpr>(E))
@@ -298,13 +362,17 @@ double CostModel::computeCost(const Stmt *S) {
     else if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *Callee = CE->getDirectCallee();
       std::optional<IntrinsicInfo> Info;
+      if (Callee && isBuiltinVariableRead(Callee))
+        return 0;
       if (Callee && Callee->getIdentifier())
         Info = lookupIntrinsic(Callee->getName());
       if (Info) {
         switch (Info->Kind) {
         case IntrinsicKind::Atomic: Own = AtomicCost; break;
         case IntrinsicKind::Load: Own = MemoryAccessCost; break;
-        case IntrinsicKind::Pure: Own = SpecialFunctionCost; break;
+        case IntrinsicKind::Pure:
+          Own = mathFunctionCost(Callee->getName()).value_or(SpecialFunctionCost);
+          break;
         default: Own = WarpIntrinsicCost; break;
         }
       } else if (Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody()) {
@@ -312,12 +380,15 @@ double CostModel::computeCost(const Stmt *S) {
       } else {
         Own = UnknownCallCost;
       }
-    } else if (isa<BinaryOperator>(E) || isa<UnaryOperator>(E) ||
-               isa<AbstractConditionalOperator>(E)) {
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      Own = divisionCost(BO, Ctx).value_or(1);
+    } else if (isa<UnaryOperator>(E) || isa<AbstractConditionalOperator>(E)) {
       Own = 1;
     }
     double Children = 0;
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      if (auto Known = constantCondition(CO->getCond(), Ctx))
+        return cost(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
       // Only one operand runs: the mean of the two.
       return Own + cost(CO->getCond()) +
              0.5 * (cost(CO->getTrueExpr()) + cost(CO->getFalseExpr()));
@@ -326,8 +397,11 @@ double CostModel::computeCost(const Stmt *S) {
       Children += cost(Child);
     return Own + Children;
   }
-  if (const auto *If = dyn_cast<IfStmt>(S))
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (auto Known = constantCondition(If->getCond(), Ctx, If->isConstexpr()))
+      return cost(If->getInit()) + cost(*Known ? If->getThen() : If->getElse());
     return cost(If->getCond()) + 0.5 * (cost(If->getThen()) + cost(If->getElse()));
+  }
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
     double Trips = tripCount(S).value_or(DefaultTripCount);
     const auto *For = dyn_cast<ForStmt>(S);
@@ -532,6 +606,22 @@ EnclosingArms CostModel::enclosingArms(
     Around.Regrouped *= (Then ? E->RegroupedTruePasses : E->RegroupedFalsePasses) / Evaluations;
   }
   return Around;
+}
+
+std::optional<Prediction> CostModel::predictSlowPath(const FunctionDecl *FD, const Expr *Site,
+                                                    unsigned WarpSize) {
+  std::optional<double> Slow = slowPathCost(Site, Ctx);
+  if (!Slow || !WarpSize)
+    return std::nullopt;
+  Prediction P;
+  for (const Stmt *L : enclosingLoops(Site, FD)) {
+    std::optional<double> Trips = tripCount(L);
+    P.TripsAssumed |= !Trips;
+    P.Frequency *= Trips.value_or(DefaultTripCount);
+  }
+  P.AsRun = {*Slow, *Slow / WarpSize, 0};
+  P.Efficiency = {1.0 / WarpSize, 1};
+  return P;
 }
 
 Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,

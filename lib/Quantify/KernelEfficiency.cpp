@@ -15,8 +15,8 @@ constexpr unsigned MaxCallDepth = 4;
 /// efficiency = work / issued for one block shape (o), with every undecided region at its
 /// worst split (\p Worst) or at no warp splitting; regions of unknown frequency left out (their
 /// priced time leaves the rest too), see the header.
-double efficiencyOf(double KernelCost, const std::vector<KernelRegion> &Regions, double O,
-                    bool Worst) {
+double efficiencyOf(double KernelCost, double AssumedTripCost,
+                    const std::vector<KernelRegion> &Regions, double O, bool Worst) {
   double C = KernelCost;
   for (const KernelRegion &R : Regions)
     C += R.FunctionCostDelta;
@@ -24,12 +24,16 @@ double efficiencyOf(double KernelCost, const std::vector<KernelRegion> &Regions,
   for (const KernelRegion &R : Regions) {
     const Prediction::RegionTime &T = Worst ? R.AsRun : R.Best;
     Rest -= R.Evaluations * T.Regrouped; // what C counts for the region
-    if (R.TripsAssumed)
+    if (R.TripsAssumed) {
+      AssumedTripCost -= R.Evaluations * T.Regrouped; // counted by the region's own bound
       continue;
+    }
     Issued += R.Evaluations * T.Issued;
     Work += R.Evaluations * T.Useful;
   }
-  Rest = std::max(0.0, Rest);
+  // The uniform work of loops of unknown trip count: none of it (the other end of the range
+  // is its own efficiency, O).
+  Rest = std::max(0.0, Rest - std::max(0.0, AssumedTripCost));
   Issued += Rest;
   Work += O * Rest;
   return Issued > 0 ? std::clamp(Work / Issued, 0.0, 1.0) : O;
@@ -44,14 +48,30 @@ double blockLaneOccupancy(const BlockShape &Shape, unsigned WarpSize) {
 }
 
 KernelEfficiency kernelEfficiency(double KernelCost, const std::vector<KernelRegion> &Regions,
-                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize) {
+                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize,
+                                  double AssumedTripCost) {
   KernelEfficiency K;
   bool First = true;
+  // Work in loops of unknown trip count outside the lane-varying regions: its share of the
+  // kernel's time is unknown, so the kernel's efficiency lies between the rest's (none of it)
+  // and its own (all of it).
+  bool UnknownShare = false;
+  {
+    double InRegions = 0;
+    for (const KernelRegion &R : Regions)
+      if (R.TripsAssumed)
+        InRegions += R.Evaluations * R.AsRun.Regrouped;
+    UnknownShare = AssumedTripCost - InRegions > 1e-9;
+  }
   for (const BlockShape &Shape : Shapes) {
     double O = blockLaneOccupancy(Shape, WarpSize);
-    double A = efficiencyOf(KernelCost, Regions, O, /*Worst=*/true);
-    double B = efficiencyOf(KernelCost, Regions, O, /*Worst=*/false);
+    double A = efficiencyOf(KernelCost, AssumedTripCost, Regions, O, /*Worst=*/true);
+    double B = efficiencyOf(KernelCost, AssumedTripCost, Regions, O, /*Worst=*/false);
     double Low = std::min(A, B), High = std::max(A, B);
+    if (UnknownShare) {
+      Low = std::min(Low, O);
+      High = std::max(High, O);
+    }
     // A region whose frequency is unknown: the kernel's efficiency is a mediant of the rest's
     // and the region's own, so it lies between them.
     for (const KernelRegion &R : Regions) {
@@ -77,6 +97,9 @@ KernelEfficiency kernelEfficiency(double KernelCost, const std::vector<KernelReg
                                ": a loop around it has no constant trip count (the range runs "
                                "to the region's own efficiency and to the rest of the kernel's)");
   }
+  if (UnknownShare && K.Efficiency.Low != K.Efficiency.High)
+    K.RangeReasons.push_back("loops of unknown trip count outside the lane-varying branches (the "
+                             "range runs from none of their work to all of it)");
   if (Shapes.size() > 1) {
     std::string Names;
     for (const BlockShape &S : Shapes)
@@ -92,12 +115,15 @@ struct CallWalker {
   std::map<const FunctionDecl *, double> &Calls;
   std::map<const FunctionDecl *, bool> &Assumed;
   std::set<const FunctionDecl *> OnStack;
+  double AssumedTripCost = 0;
 
   void walk(const Stmt *S, double Mult, bool TripsAssumed, unsigned Depth) {
     if (!S)
       return;
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
       std::optional<double> Trips = Costs.tripCount(S);
+      if (!Trips && !TripsAssumed)
+        AssumedTripCost += Mult * Costs.cost(S); // the outermost such loop holds the rest
       Mult *= Trips.value_or(DefaultTripCount);
       TripsAssumed |= !Trips;
     }
@@ -121,7 +147,7 @@ struct CallWalker {
 
 std::map<const FunctionDecl *, double>
 callsPerThread(CostModel &Costs, const FunctionDecl *Kernel,
-               std::map<const FunctionDecl *, bool> &TripsAssumed) {
+               std::map<const FunctionDecl *, bool> &TripsAssumed, double *AssumedTripCost) {
   std::map<const FunctionDecl *, double> Calls;
   if (!Kernel)
     return Calls;
@@ -130,6 +156,8 @@ callsPerThread(CostModel &Costs, const FunctionDecl *Kernel,
   TripsAssumed[Key] = false;
   CallWalker W{Costs, Calls, TripsAssumed, {Key}};
   W.walk(Kernel->getBody(), 1, false, 0);
+  if (AssumedTripCost)
+    *AssumedTripCost = W.AssumedTripCost;
   return Calls;
 }
 

@@ -32,22 +32,23 @@ int main() {
   uniform<<<4, 64>>>(0);
 }
 
-// k: cost 28.5 = rest 14 + the if at the mean of its arms (29 / 2); issued 14 + 29, lane work
-// 14 + 29 / 2: 28.5 / 43 = 0.663.
-// CHECK: k 9:17 shapes=256x1x1 point=0.663 range=None regions=1 cost=28.5
-// CHECK-NEXT: one 20:17 shapes=1x1x1 point=0.031 range=None regions=0 cost=7.0
-// CHECK-NEXT: tail 22:17 shapes=256x1x1 point=None range=[0.947, 1.0] regions=1 cost=11.5
+// k: cost 29.5 = rest 15 (12 for x[t], y[t + 256] and its add; 3 for the kernel's entry and
+// exit; reading threadIdx costs nothing) + the if at the mean of its arms (29 / 2); issued
+// 15 + 29, lane work 15 + 29 / 2: 29.5 / 44 = 0.670.
+// CHECK: k 9:17 shapes=256x1x1 point=0.67 range=None regions=1 cost=29.5
+// CHECK-NEXT: one 20:17 shapes=1x1x1 point=0.031 range=None regions=0 cost=8.0
+// CHECK-NEXT: tail 22:17 shapes=256x1x1 point=None range=[0.929, 1.0] regions=1 cost=8.5
 // CHECK-NEXT: because line 24 ('i < n' in tail): the data decide its split (tail) (low: its worst split, high: no warp splits)
 // CHECK-NEXT: uniform 27:17 shapes=64x1x1 point=1.0 range=None regions=0 cost=6.5
 // CHECK-NOT: {{.}}
 
-// TEXT: kernel-efficiency.cu:9:17: note: kernel 'k' (block 256x1x1): predicted warp execution efficiency 0.663 [divlint-kernel-summary]
+// TEXT: kernel-efficiency.cu:9:17: note: kernel 'k' (block 256x1x1): predicted warp execution efficiency 0.670 [divlint-kernel-summary]
 // TEXT: kernel-efficiency.cu:20:17: note: kernel 'one' (block 1x1x1): predicted warp execution efficiency 0.031 [divlint-kernel-summary]
-// TEXT: kernel-efficiency.cu:22:17: note: kernel 'tail' (block 256x1x1): predicted warp execution efficiency 0.947-1.000 (a range: line 24
+// TEXT: kernel-efficiency.cu:22:17: note: kernel 'tail' (block 256x1x1): predicted warp execution efficiency 0.929-1.000 (a range: line 24
 // DEFAULT-NOT: divlint-kernel-summary
 
 // A 100-thread block (--block-dim wins over the launch): the rest at 100/128 lanes per warp;
 // warps of 32, 32, 32 and 4 lanes split 16/16 and 2/2, so the arm's lane work is 12.5/32 of its
-// time, and regrouped its 50 true lanes need 2 passes of 4 warps: (14 * 100/128 + 29 * 12.5/32)
-// / (14 + 29) = 0.518.
-// SHAPE: k 9:17 shapes=100x1x1 point=0.518 range=None regions=1 cost=28.5
+// time, and regrouped its 50 true lanes need 2 passes of 4 warps: (15 * 100/128 + 29 * 12.5/32)
+// / (15 + 29) = 0.524.
+// SHAPE: k 9:17 shapes=100x1x1 point=0.524 range=None regions=1 cost=29.5

@@ -23,7 +23,7 @@ __global__ void nested(const float *in, float *out) {
   }
   out[threadIdx.x] = x;
 }
-// Outer: (1.25H + 1.25H lost) / 1.25H; remap 2.40x (the load and store: 1.999, 2.397).
-// CHECK: KS 17 1.999 2.397
+// Outer: (1.25H + 1.25H lost) / 1.25H; remap 2.40x (the load and store: 2.0, 2.397).
+// CHECK: KS 17 2.0 2.397
 // Inner: 1 + 0.5H / 1.25H (counted twice: 1.749, and the remap 2.746).
 // CHECK: KS 19 1.4{{$}}

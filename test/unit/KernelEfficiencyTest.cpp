@@ -71,6 +71,22 @@ TEST(KernelEfficiency, UnknownTripCountIsARangeToTheRegionsOwn) {
   EXPECT_DOUBLE_EQ(E.Efficiency.High, 1.0);
 }
 
+TEST(KernelEfficiency, UniformWorkOfUnknownTripCountIsARangeToItsOwn) {
+  // C = 20: a loop of unknown trip count holds 12 of the rest; the region (0.5 alone) is
+  // outside it. None of the loop's work: (3 + 5) / (3 + 10) with the rest 3; all of it: 1.
+  KernelRegion R;
+  R.AsRun = R.Best = {10, 5, 5};
+  KernelEfficiency E = kernelEfficiency(20, {R}, {shape(256)}, 32, /*AssumedTripCost=*/12);
+  ASSERT_EQ(E.RangeReasons.size(), 1u);
+  EXPECT_NE(E.RangeReasons[0].find("loops of unknown trip count"), std::string::npos);
+  EXPECT_DOUBLE_EQ(E.Efficiency.Low, 8.0 / 13);
+  EXPECT_DOUBLE_EQ(E.Efficiency.High, 1.0);
+  // Without a lane-varying region the loop's share does not matter: a point.
+  E = kernelEfficiency(20, {}, {shape(256)}, 32, 12);
+  EXPECT_TRUE(E.RangeReasons.empty());
+  EXPECT_DOUBLE_EQ(E.Efficiency.Low, 1.0);
+}
+
 TEST(KernelEfficiency, OneThreadBlockIsOneThirtySecond) {
   auto R = analyze(R"cu(
 __global__ void k(float *y) { y[threadIdx.x] = 1.f; }

@@ -41,6 +41,9 @@ namespace divlint {
 constexpr double DefaultTripCount = 16;
 /// Cost of a load or store through a pointer (one unit: one warp instruction issued).
 constexpr double MemoryAccessCost = 4;
+/// What every warp of a kernel runs besides its body: setting up the stack pointer and the
+/// memory descriptor, and EXIT (SASS of bench/costs/ops.cu's `baseline`, sm_90).
+constexpr double KernelEntryExitCost = 3;
 
 struct ArmCosts {
   double True = 0, False = 0; ///< cost of each side (switch: mean case cost in True)
@@ -127,6 +130,12 @@ public:
   Prediction predict(const clang::FunctionDecl *FD, const clang::Stmt *Terminator,
                      const clang::Expr *Condition, const EnumerationResult &R,
                      unsigned WarpSize, const EnclosingArms &Around = {});
+  /// The region of a slow path nvcc branches to inside the operation at \p Site (a division,
+  /// `sqrtf`; FunctionAnalysis's hidden branches) for the kernel's efficiency: at worst one
+  /// lane of every warp evaluation takes the most expensive path measured, at best none does
+  /// (the function's cost counts neither). None where that path's cost was not measured.
+  std::optional<Prediction> predictSlowPath(const clang::FunctionDecl *FD, const clang::Expr *Site,
+                                            unsigned WarpSize);
   /// The enclosing sides of \p S in \p FD: for each `if` around it whose whole condition
   /// \p ResultOf enumerated (null: unknown, or not lane-varying), the fraction of warp
   /// evaluations that run the side holding \p S, as run and regrouped.

@@ -66,16 +66,21 @@ double blockLaneOccupancy(const BlockShape &Shape, unsigned WarpSize);
 
 /// The predicted warp execution efficiency of a kernel of cost \p KernelCost (per thread, as
 /// CostModel::functionCost prices it) with the lane-varying regions \p Regions, for each of its
-/// block \p Shapes (the union when several).
+/// block \p Shapes (the union when several). \p AssumedTripCost: the part of KernelCost in
+/// loops of unknown trip count (callsPerThread); their share of the time is unknown, so the
+/// efficiency becomes a range when they and lane-varying regions are both present.
 KernelEfficiency kernelEfficiency(double KernelCost, const std::vector<KernelRegion> &Regions,
-                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize);
+                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize,
+                                  double AssumedTripCost = 0);
 
 /// Calls per thread of every function \p Kernel reaches (itself: 1), each call times the trip
 /// counts of the loops around it (DefaultTripCount where not constant; \p TripsAssumed then
-/// lists the function), through at most the cost model's call depth.
+/// lists the function), through at most the cost model's call depth. \p AssumedTripCost, when
+/// given, receives the cost per thread of the outermost loops of unknown trip count.
 std::map<const clang::FunctionDecl *, double>
 callsPerThread(CostModel &Costs, const clang::FunctionDecl *Kernel,
-               std::map<const clang::FunctionDecl *, bool> &TripsAssumed);
+               std::map<const clang::FunctionDecl *, bool> &TripsAssumed,
+               double *AssumedTripCost = nullptr);
 
 } // namespace divlint
 
