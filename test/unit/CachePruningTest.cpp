@@ -1,6 +1,7 @@
 // The cache directory's size limit (Support/CachePruning.h): what pruning removes, in which
 // order, what it never touches, how often it runs; and the --cache-size-limit values.
 #include "divlint/Support/CachePruning.h"
+#include "divlint/Support/ResultCache.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -153,6 +154,26 @@ TEST_F(CachePruningTest, RunsAtMostOncePerInterval) {
   EXPECT_FALSE(pruneCache(Cache, Policy));
   setAge(Stamp, -hours(1)); // from the future (the clock was set back): stale, not recent
   EXPECT_TRUE(pruneCache(Cache, Policy));
+}
+
+// The result cache with pruning: a hit marks its entry used; a pruned entry is a miss.
+TEST_F(CachePruningTest, AResultCacheHitKeepsItsEntryAndAPrunedEntryIsAMiss) {
+  std::string Source = file("k.cu", 10, hours(1));
+  ResultCache Results(Cache);
+  auto Now = std::chrono::time_point_cast<std::chrono::nanoseconds>(
+      std::chrono::system_clock::now());
+  ASSERT_FALSE(Results.store("used", {Source}, "a", Now));
+  ASSERT_FALSE(Results.store("unused", {Source}, "b", Now));
+  std::error_code EC;
+  for (fs::recursive_directory_iterator I(Cache, EC), E; I != E && !EC; I.increment(EC))
+    if (fs::is_regular_file(I->path()))
+      setAge(I->path(), hours(1));
+  EXPECT_EQ(Results.lookup("used"), std::optional<std::string>("a"));
+  EXPECT_TRUE(pruneCache(Cache, limit(1)));
+  EXPECT_EQ(Results.lookup("used"), std::optional<std::string>("a"));
+  EXPECT_EQ(Results.lookup("unused"), std::nullopt);
+  ASSERT_FALSE(Results.store("unused", {Source}, "b", Now)); // stored again as usual
+  EXPECT_EQ(Results.lookup("unused"), std::optional<std::string>("b"));
 }
 
 } // namespace
