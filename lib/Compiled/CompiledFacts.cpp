@@ -3,6 +3,7 @@
 #include "divlint/Compiled/CompiledFacts.h"
 
 #include "divlint/Confirm/Runner.h"
+#include "divlint/Support/CachePruning.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -89,9 +90,10 @@ llvm::Expected<SassLineTable> compiledLineTable(const CompiledRequest &R) {
     CachePath = (llvm::Twine(R.CacheDir) + "/compiled-" +
                  llvm::toHex(Hash.final(), /*LowerCase=*/true) + ".sass")
                     .str();
-    if (auto Cached = readFile(CachePath))
+    if (auto Cached = readFile(CachePath)) {
+      markCacheFileUsed(CachePath);
       return readNvdisasm(*Cached);
-    else
+    } else // none, or pruned (CachePruning.h)
       llvm::consumeError(Cached.takeError());
   }
 

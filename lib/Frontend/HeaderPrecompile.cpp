@@ -9,6 +9,8 @@
 
 #include "divlint/Frontend/HeaderPrecompile.h"
 
+#include "divlint/Support/CachePruning.h"
+
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -122,8 +124,13 @@ public:
     if (Failed.count(Hex))
       return "";
     std::string Pch = path(Hex + ".pch"), Manifest = path(Hex + ".json");
-    if (isCurrent(Manifest, Pch, KeyText))
+    if (isCurrent(Manifest, Pch, KeyText)) {
+      // Used now: pruning keeps recently used files, so the parse finds the PCH it was
+      // given, and the main file it was built from unchanged.
+      for (const std::string &F : {Pch, Manifest, path("divlint-pch-main.cu")})
+        markCacheFileUsed(F);
       return Pch;
+    }
     // Building costs about two parses of the headers: worth it only for a command line that
     // comes back (another file of the project, the next run). The first time, leave a mark.
     std::string Seen = path(Hex + ".seen");
@@ -181,7 +188,9 @@ private:
       return false;
     // The PCH's main file: empty, so that the PCH holds exactly the implicit includes.
     std::string Main = path("divlint-pch-main.cu");
-    if (!llvm::sys::fs::exists(Main) && !writeAtomically(Main, ""))
+    if (llvm::sys::fs::exists(Main))
+      markCacheFileUsed(Main); // kept by pruning while the PCH is built from it
+    else if (!writeAtomically(Main, ""))
       return false;
     Args.push_back(Main);
     int FD;

@@ -8,6 +8,8 @@
 
 #include "divlint/Support/ResultCache.h"
 
+#include "divlint/Support/CachePruning.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -56,10 +58,11 @@ std::string ResultCache::entryPath(llvm::StringRef Key) const {
 }
 
 std::optional<std::string> ResultCache::lookup(llvm::StringRef Key) const {
-  auto Buffer = llvm::MemoryBuffer::getFile(entryPath(Key), /*IsText=*/false,
+  std::string Path = entryPath(Key);
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
-    return std::nullopt;
+    return std::nullopt; // none, or pruned (CachePruning.h)
   llvm::StringRef Bytes = (*Buffer)->getBuffer();
   nlohmann::json Entry = nlohmann::json::from_cbor(Bytes.begin(), Bytes.end(), /*strict=*/true,
                                                    /*allow_exceptions=*/false);
@@ -67,15 +70,16 @@ std::optional<std::string> ResultCache::lookup(llvm::StringRef Key) const {
     if (Entry.is_discarded() || Entry.at("format") != EntryFormat || Entry.at("key").get<std::string>() != Key)
       return std::nullopt;
     for (const nlohmann::json &File : Entry.at("files")) {
-      std::string Path = File.at(0).get<std::string>();
+      std::string Input = File.at(0).get<std::string>();
       uint64_t Size = File.at(1).get<uint64_t>();
       llvm::sys::fs::file_status Status;
-      if (llvm::sys::fs::status(Path, Status) || Status.getSize() != Size)
+      if (llvm::sys::fs::status(Input, Status) || Status.getSize() != Size)
         return std::nullopt; // cheap reject before reading the file
-      auto Now = fingerprint(Path);
+      auto Now = fingerprint(Input);
       if (!Now || Now->second != File.at(2).get<std::string>())
         return std::nullopt;
     }
+    markCacheFileUsed(Path);
     return Entry.at("result").get<std::string>();
   } catch (const nlohmann::json::exception &) {
     return std::nullopt; // written by something else: a miss, rebuilt by the next store

@@ -44,12 +44,8 @@ JobRunner::JobRunner(const CommandLine &CL,
     Workers.emplace(CL);
   // Not cached: --compiled, whose nvcc and nvdisasm are not part of the key (it caches its
   // own part).
-  if (CL.Reuse.Enabled && !CL.Compiled.Enabled) {
-    std::string Dir =
-        CL.Reuse.CacheDir.empty() ? ResultCache::defaultDirectory() : CL.Reuse.CacheDir;
-    if (!Dir.empty())
-      Cache.emplace(Dir);
-  }
+  if (CL.Reuse.Enabled && !CL.Compiled.Enabled && !CL.Reuse.CacheDir.empty())
+    Cache.emplace(CL.Reuse.CacheDir);
   addField(RunKey, "divlint-result-2");
   addField(RunKey, buildIdentity());
   for (const std::string &Arg : Setup.Args)

@@ -147,6 +147,11 @@ static cl::opt<std::string> CacheDir("cache-dir",
                                      cl::desc("Where results are cached (default: "
                                               "$XDG_CACHE_HOME/divlint or ~/.cache/divlint)"),
                                      cl::cat(DivlintCategory));
+static cl::opt<std::string> CacheSizeLimit(
+    "cache-size-limit",
+    cl::desc("Size the cache directory is pruned to, least recently used files first: bytes, or "
+             "with K, M, G, T (default 1G; 0: no limit)"),
+    cl::value_desc("SIZE"), cl::init("1G"), cl::cat(DivlintCategory));
 // A worker process: the parent's own arguments plus these (WorkerProcess.h).
 static cl::opt<std::string> WorkerInput("divlint-worker-input", cl::Hidden,
                                         cl::cat(DivlintCategory));
@@ -323,12 +328,18 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv, CommandLine &CL
                MemoryLimitMB.getNumOccurrences()
                    ? MemoryLimitMB
                    : static_cast<unsigned>(physicalMemoryMB() / 4 * 3)};
-  CL.Reuse = {!NoCache, CacheDir};
-  if (CL.Reuse.Enabled) { // the precompiled CUDA headers live in the cache too
-    std::string Dir = CacheDir.empty() ? ResultCache::defaultDirectory() : CacheDir.getValue();
-    if (!Dir.empty())
-      CL.Frontend.PrecompiledHeaderDir = Dir + "/pch";
+  std::optional<uint64_t> SizeLimit = parseCacheSize(CacheSizeLimit);
+  if (!SizeLimit) {
+    llvm::errs() << "divlint: error: invalid --cache-size-limit='" << CacheSizeLimit
+                 << "' (expected bytes, or a size such as 500M or 2G; 0 for no limit)\n";
+    return 2;
   }
+  CL.Reuse.Enabled = !NoCache;
+  CL.Reuse.CacheDir = CacheDir.empty() ? ResultCache::defaultDirectory() : CacheDir.getValue();
+  CL.Reuse.Pruning.MaxBytes = *SizeLimit;
+  // The precompiled CUDA headers live in the cache too.
+  if (CL.Reuse.Enabled && !CL.Reuse.CacheDir.empty())
+    CL.Frontend.PrecompiledHeaderDir = CL.Reuse.CacheDir + "/pch";
   CL.Arguments.assign(Argv + 1, Argv + Argc);
   if (!WorkerInput.empty()) {
     CL.Worker = WorkerRequest{WorkerInput, WorkerResult};

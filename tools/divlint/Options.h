@@ -14,6 +14,7 @@
 #include "divlint/Report/LineFilter.h"
 #include "divlint/Report/Report.h"
 #include "divlint/Report/UnifiedDiff.h"
+#include "divlint/Support/CachePruning.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Regex.h"
@@ -57,7 +58,9 @@ struct CompiledOptions {
 /// Reuse between runs (JobRunner.h): the result cache, on unless --no-cache.
 struct ReuseOptions {
   bool Enabled = true;
-  std::string CacheDir; ///< --cache-dir, else ResultCache::defaultDirectory()
+  /// --cache-dir, else ResultCache::defaultDirectory() (empty when there is none)
+  std::string CacheDir;
+  CachePruningPolicy Pruning; ///< MaxBytes: --cache-size-limit
 };
 
 /// Set in a worker process, which analyzes one unit for its parent divlint (WorkerProcess.h).

@@ -8,6 +8,7 @@
 #include "WorkerProcess.h"
 #include "divlint/Fix/FixApplication.h"
 #include "divlint/Frontend/CompileDatabase.h"
+#include "divlint/Support/CachePruning.h"
 #include "divlint/Support/Watchdog.h"
 
 #include "clang/Tooling/Tooling.h"
@@ -305,6 +306,10 @@ int runAnalysis(CommandLine &CL) {
     writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, ROpts);
   }
   llvm::outs().flush();
+  // Within --cache-size-limit: usually one stat (the last pruning was less than 20 minutes
+  // ago); workers leave this to their parent.
+  if (CL.Reuse.Enabled && !CL.Reuse.CacheDir.empty())
+    pruneCache(CL.Reuse.CacheDir, CL.Reuse.Pruning);
 
   if (!writeFixes(CL, In.Sources.front(), Findings))
     return 2;

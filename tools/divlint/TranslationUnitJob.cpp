@@ -12,7 +12,6 @@
 #include "divlint/Frontend/NvccLeniency.h"
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "divlint/Report/ClangDiagnostics.h"
-#include "divlint/Support/ResultCache.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -232,8 +231,7 @@ CompiledRequest compiledRequestFor(const CommandLine &CL) {
   R.CudaPath = CL.Frontend.CudaPath;
   R.GivenDisassembly = CL.Compiled.GivenDisassembly;
   if (CL.Reuse.Enabled)
-    R.CacheDir =
-        CL.Reuse.CacheDir.empty() ? ResultCache::defaultDirectory() : CL.Reuse.CacheDir;
+    R.CacheDir = CL.Reuse.CacheDir;
   return R;
 }
 

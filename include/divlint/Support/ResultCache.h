@@ -3,10 +3,11 @@
 // A directory of entries, one per key (what determined the result besides file contents: the
 // compile command, the options, the divlint build), each holding the result and the files it
 // was computed from with a hash of their contents (xxh3-128). A lookup returns the result only
-// while every one of those files still has that content; anything else (no entry, a changed
-// or vanished file, a corrupt or truncated entry, another key) is a miss, and the caller
-// computes the result again and stores it over the old entry. Entries are written to a
-// temporary file and renamed into place, so that concurrent runs never see half an entry.
+// while every one of those files still has that content; anything else (no entry, or one
+// pruned: CachePruning.h; a changed or vanished file, a corrupt or truncated entry, another
+// key) is a miss, and the caller computes the result again and stores it over the old entry.
+// Entries are written to a temporary file and renamed into place, so that concurrent runs
+// never see half an entry. A hit marks its entry used, for pruning.
 //
 // The cache knows nothing about findings: results are opaque bytes.
 //
