@@ -20,8 +20,6 @@
 
 namespace divlint {
 
-/// `__nvvm_read_ptx_sreg_tid_x` and friends: (builtin var index, component).
-std::optional<std::pair<unsigned, unsigned>> specialRegister(llvm::StringRef Name);
 /// The value of component \p Comp of builtin variable \p Var (threadIdx and blockDim are
 /// symbolic; blockIdx and gridDim are block-uniform leaves).
 SymRef builtinVar(unsigned Var, unsigned Comp);

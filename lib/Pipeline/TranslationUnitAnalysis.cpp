@@ -16,6 +16,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/StringExtras.h"
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -33,6 +34,12 @@ constexpr unsigned MaxCallContextsPerRoot = 1024;
 constexpr unsigned MaxCallContextsPerUnit = 16384;
 
 bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
+
+/// Where a kernel's lane-varying region is, for the reasons of its range: "line 12 ('i < n' in
+/// f)", from the finding \p F reports it with, located at \p Line.
+std::string regionWhere(unsigned Line, const Finding &F) {
+  return "line " + std::to_string(Line) + " ('" + F.ConditionText + "' in " + F.Function + ")";
+}
 bool isDeviceFunction(const FunctionDecl *FD) {
   return FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>();
 }
@@ -425,8 +432,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
           }
       }
       addEarlyExit(FD, BR, R, Region);
-      Region.Where =
-          "line " + std::to_string(Where.Line) + " ('" + F.ConditionText + "' in " + F.Function + ")";
+      Region.Where = regionWhere(Where.Line, F);
       mergeRegions(RegionStack.back(), {Region});
     }
     auto Round = [](double V) { return std::round(V * 1000) / 1000; };
@@ -733,8 +739,7 @@ void TranslationUnitAnalyzer::addSlowPathRegion(const FunctionDecl *FD,
   RegionRecord Region{FD, H.Site, H.Site, P.value_or(Prediction{}), /*Decided=*/false, "", ""};
   Region.Unpriced = !P;
   Region.WhyUndecided = "the operands decide whether lanes take its slow path";
-  Region.Where = "line " + std::to_string(F.Line) + " ('" + F.ConditionText + "' in " +
-                 F.Function + ")";
+  Region.Where = regionWhere(F.Line, F);
   mergeRegions(RegionStack.back(), {Region});
 }
 
@@ -803,13 +808,9 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
   else
     K.EfficiencyRange = std::make_pair(Round(E.Efficiency.Low), Round(E.Efficiency.High));
   K.RangeReasons = std::move(E.RangeReasons);
-  if (!Unpriced.empty()) {
-    std::string Sites;
-    for (const std::string &W : Unpriced)
-      Sites += (Sites.empty() ? "" : ", ") + W;
+  if (!Unpriced.empty())
     K.Assumptions.push_back("slow paths whose cost divlint has not measured are not counted: " +
-                            Sites);
-  }
+                            llvm::join(Unpriced, ", "));
   if (Unanalyzed)
     K.Assumptions.push_back(std::to_string(Unanalyzed) +
                             " call(s) not analyzed in this kernel's context (recursion or the "

@@ -1,5 +1,6 @@
 #include "divlint/Quantify/CostModel.h"
 
+#include "divlint/Analysis/CudaNames.h"
 #include "divlint/Analysis/IntrinsicTable.h"
 #include "divlint/Quantify/OperationCosts.h"
 #include "clang/AST/ASTContext.h"
@@ -37,7 +38,7 @@ bool foldsToConstant(const Expr *E) {
     if (isa<EnumConstantDecl>(DRE->getDecl()))
       return true;
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    return VD && VD->getName() != "warpSize" && VD->getType().isConstQualified() &&
+    return VD && !isWarpSize(DRE) && VD->getType().isConstQualified() &&
            !VD->getType()->isReferenceType() && VD->hasInit() &&
            VD->getInit()->getType()->isScalarType() && foldsToConstant(VD->getInit());
   }
@@ -68,19 +69,13 @@ std::optional<bool> constantCondition(const Expr *Cond, const ASTContext &Ctx,
 /// Reads of threadIdx, blockIdx, blockDim, gridDim (clang's headers call a getter): nvcc reads
 /// a special register once per kernel or uses a constant-bank operand, so no cost per use.
 bool isBuiltinVariableRead(const FunctionDecl *Callee) {
-  // `threadIdx` converted to a uint3 or dim3 (passed by value to cooperative groups' helpers).
+  // A member of threadIdx's type: the getters `__fetch_builtin_x`, and the conversion to a uint3
+  // or dim3 (threadIdx passed by value to cooperative groups' helpers).
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee))
     if (const CXXRecordDecl *Record = Method->getParent();
-        Record && Record->getIdentifier() && Record->getName().starts_with("__cuda_builtin_"))
+        Record && Record->getIdentifier() && builtinVarIndex(Record->getName()))
       return true;
-  if (!Callee->getIdentifier())
-    return false;
-  llvm::StringRef Name = Callee->getName();
-  return Name.starts_with("__fetch_builtin_") ||
-         Name.starts_with("__nvvm_read_ptx_sreg_tid_") ||
-         Name.starts_with("__nvvm_read_ptx_sreg_ctaid_") ||
-         Name.starts_with("__nvvm_read_ptx_sreg_ntid_") ||
-         Name.starts_with("__nvvm_read_ptx_sreg_nctaid_");
+  return Callee->getIdentifier() && specialRegister(Callee->getName());
 }
 
 /// The statements of an arm in order.

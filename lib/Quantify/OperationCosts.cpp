@@ -9,15 +9,13 @@ using namespace clang;
 
 namespace divlint {
 
-namespace {
-/// nvcc reads `warpSize` from a special register, so a division by it is a division by a
-/// variable.
 bool isWarpSize(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   return VD && VD->getName() == "warpSize" && VD->getDeclContext()->isTranslationUnit();
 }
 
+namespace {
 struct DivisionKind {
   bool Float = false, Wide = false, Signed = false, Rem = false;
 };

@@ -23,6 +23,10 @@ class Expr;
 
 namespace divlint {
 
+/// Whether \p E reads `warpSize`: a constant 32 in clang's CUDA headers, a register nvcc reads
+/// (WARP_SZ), so nvcc computes nothing with it at compile time.
+bool isWarpSize(const clang::Expr *E);
+
 /// Instructions of a `/` or `%` (compound assignments too), by its type and whether nvcc knows
 /// the divisor (a constant; `warpSize` is not one for nvcc, though clang's headers make it
 /// 32). None for other operators.
