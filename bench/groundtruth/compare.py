@@ -76,7 +76,8 @@ def run_divlint(divlint, tu, args, extra, timeout, cache):
     try:
         j = json.loads(out)
         res['findings'] = [{k: f.get(k) for k in ('file', 'line', 'end_line', 'column', 'rule',
-                                                  'class', 'extent', 'construct', 'condition')}
+                                                  'class', 'extent', 'construct', 'condition',
+                                                  'likely_predicated', 'arm_costs', 'severity')}
                            for f in j.get('findings', [])]
         res['errors'] = [str(e)[:300] for e in j.get('errors', [])]
         res['kernels'] = j.get('kernels', [])  # kernel_efficiency.py

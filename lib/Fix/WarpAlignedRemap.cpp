@@ -5,6 +5,7 @@
 #include "divlint/Analysis/CudaNames.h"
 #include "divlint/Analysis/IntrinsicTable.h"
 #include "divlint/Quantify/LaneEnumerator.h"
+#include "llvm/ADT/StringExtras.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -182,7 +183,7 @@ private:
 std::optional<double> lostShare(CostModel &Costs, const FunctionDecl *FD,
                                 llvm::ArrayRef<BranchRecord> Branches,
                                 llvm::ArrayRef<EnumerationResult> Results, size_t I,
-                                unsigned WarpSize) {
+                                unsigned WarpSize, std::set<std::string> *Assumed = nullptr) {
   const BranchRecord &BR = Branches[I];
   const EnumerationResult &R = Results[I];
   if (R.Class != Uniformity::LaneVarying)
@@ -196,9 +197,12 @@ std::optional<double> lostShare(CostModel &Costs, const FunctionDecl *FD,
   Prediction P = Costs.predict(FD, BR.Terminator, BR.Condition, R, WarpSize, Around);
   if (P.LikelyPredicated) // nvcc emits a select: there is no divergence to regroup away
     return 0.0;
-  if (!P.KernelSlowdown.point())
+  // At the costs divlint assumed where the code does not say (named in the fix-it).
+  if (!P.PricedKernelSlowdown.point())
     return std::nullopt;
-  return P.KernelSlowdown.Low - 1;
+  if (Assumed)
+    Assumed->insert(P.AssumedCosts.begin(), P.AssumedCosts.end());
+  return P.PricedKernelSlowdown.Low - 1;
 }
 
 /// A local name for the remapped index that the kernel does not use yet.
@@ -262,9 +266,10 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
   std::vector<EnumerationResult> Written;
   for (const BranchRecord &BR : Branches)
     Written.push_back(BR.Result);
+  std::set<std::string> Assumed; // costs the prediction rests on that the code does not give
   for (size_t I = 0; I < Branches.size(); ++I) {
     Before.push_back(Branches[I].Query.Cond
-                         ? lostShare(Costs, Kernel, Branches, Written, I, WarpSize)
+                         ? lostShare(Costs, Kernel, Branches, Written, I, WarpSize, &Assumed)
                          : std::optional<double>());
     if (Before.back())
       BeforeTotal += *Before.back();
@@ -371,7 +376,11 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
   Best->Fix.Description =
       "warp-aligned remap: read threadIdx.x through a bijection of each run of " + GS +
       " warps (" + R + " threads) so that the lanes of every warp take the same side; predicted " +
-      "kernel speedup " + Buf + " (divlint's cost model). Memory indexed by the thread index is " +
+      "kernel speedup " + Buf + " (divlint's cost model" +
+      (Assumed.empty() ? std::string()
+                       : ", assuming " + llvm::join(Assumed.begin(), Assumed.end(), "; ") +
+                             " where the code does not say") +
+      "). Memory indexed by the thread index is " +
       "then touched in " + GS + "-strided order inside a warp (less coalescing, shared-memory " +
       "bank conflicts), counted as " + GS + " times the cost of each such access, and a bounds " +
       "check may split up to " + GS + " warps instead of one; measure with divlint confirm";

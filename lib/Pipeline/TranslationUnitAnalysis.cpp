@@ -357,6 +357,24 @@ static std::string branchMessage(const Finding &F) {
     std::snprintf(Buf, sizeof(Buf), "; predicted efficiency %.0f%%, region slowdown %.2fx",
                   *F.PredictedEfficiency * 100, *F.PredictedSlowdown);
     M += Buf;
+  } else if (F.DivergentWarps && (F.PredictedEfficiency || F.EfficiencyRange) &&
+             (F.PredictedSlowdown || F.SlowdownRange)) {
+    // The lanes' split is known, the arms' costs are not all (assumed work in them).
+    auto Text = [&](const std::optional<double> &Point,
+                    const std::optional<std::pair<double, double>> &Range, double Scale,
+                    const char *Format) {
+      double Low = Point ? *Point : Range->first, High = Point ? *Point : Range->second;
+      std::snprintf(Buf, sizeof(Buf), Format, Low * Scale);
+      std::string T = Buf;
+      if (High != Low) {
+        std::snprintf(Buf, sizeof(Buf), Format, High * Scale);
+        T += std::string("-") + Buf;
+      }
+      return T;
+    };
+    M += "; predicted efficiency " + Text(F.PredictedEfficiency, F.EfficiencyRange, 100, "%.0f%%") +
+         ", region slowdown " + Text(F.PredictedSlowdown, F.SlowdownRange, 1, "%.2fx") +
+         " (over the costs divlint assumed)";
   } else if (F.EfficiencyRange && F.SlowdownRange) {
     // Data decides: what the arm costs allow, from no warp splitting to the worst split.
     std::snprintf(Buf, sizeof(Buf),
@@ -420,26 +438,42 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
         // every warp evaluation split one lane against the rest (unless the samples' split is
         // less efficient still); high: no splitting.
         Region.WhyUndecided = "its split depends on block-uniform values divlint sampled";
-        double G = P.AsRun.Regrouped;
-        Region.P.Best = {G, G * blockLaneOccupancy(R.Shape, Opts.WarpSize), G};
-        double Lanes = std::min<double>(Opts.WarpSize, R.Shape.threads());
-        double Time = P.Arms.True + P.Arms.False;
-        if (P.Arms.Ways == 2 && Time > 0 && Lanes > 1)
-          for (double T : {1.0, Lanes - 1}) {
-            double Useful = warpEfficiency(T, Lanes, P.Arms.True, P.Arms.False, Opts.WarpSize) * Time;
-            if (P.AsRun.Issued <= 0 || Useful / Time <= P.AsRun.Useful / P.AsRun.Issued)
-              Region.P.AsRun = {Time, Useful, G};
-          }
+        // The same for the costs as priced and with nothing assumed.
+        auto Bound = [&](const ArmCosts &Arms, Prediction::RegionTime &AsRun,
+                         Prediction::RegionTime &Best) {
+          double G = AsRun.Regrouped;
+          Prediction::RegionTime Sampled = AsRun;
+          Best = {G, G * blockLaneOccupancy(R.Shape, Opts.WarpSize), G};
+          double Lanes = std::min<double>(Opts.WarpSize, R.Shape.threads());
+          double Time = Arms.True + Arms.False;
+          if (Arms.Ways == 2 && Time > 0 && Lanes > 1)
+            for (double T : {1.0, Lanes - 1}) {
+              double Useful = warpEfficiency(T, Lanes, Arms.True, Arms.False, Opts.WarpSize) * Time;
+              if (Sampled.Issued <= 0 || Useful / Time <= Sampled.Useful / Sampled.Issued)
+                AsRun = {Time, Useful, G};
+            }
+        };
+        Bound(P.Arms, Region.P.AsRun, Region.P.Best);
+        Bound(P.KnownArms, Region.P.KnownAsRun, Region.P.KnownBest);
       }
       addEarlyExit(FD, BR, R, Region);
       Region.Where = regionWhere(Where.Line, F);
       mergeRegions(RegionStack.back(), {Region});
     }
     auto Round = [](double V) { return std::round(V * 1000) / 1000; };
-    if (P.Efficiency.point()) {
-      F.PredictedEfficiency = Round(P.Efficiency.Low);
-      F.PredictedSlowdown = Round(P.RegionSlowdown.Low);
-      F.PredictedKernelSlowdown = Round(P.KernelSlowdown.Low);
+    if (R.Enumerated && R.DivergentEvaluations + R.UniformEvaluations) {
+      // Thread indices decide the split: each number a point, or a range over the costs
+      // divlint assumed (CostModel::predict).
+      auto Set = [&](const Bounds &B, std::optional<double> &Point,
+                     std::optional<std::pair<double, double>> &Range) {
+        if (Round(B.Low) == Round(B.High))
+          Point = Round(B.Low);
+        else
+          Range = std::make_pair(Round(B.Low), Round(B.High));
+      };
+      Set(P.Efficiency, F.PredictedEfficiency, F.EfficiencyRange);
+      Set(P.RegionSlowdown, F.PredictedSlowdown, F.SlowdownRange);
+      Set(P.KernelSlowdown, F.PredictedKernelSlowdown, F.KernelSlowdownRange);
     } else {
       F.EfficiencyRange = std::make_pair(Round(P.Efficiency.Low), Round(P.Efficiency.High));
       F.SlowdownRange = std::make_pair(Round(P.RegionSlowdown.Low), Round(P.RegionSlowdown.High));
@@ -691,18 +725,33 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
     Then = CS->body_empty() ? nullptr : CS->body_back();
   if (!isa_and_nonnull<ReturnStmt>(Then) || !ExitsCounted.insert(If).second)
     return;
-  // The continuation: the statements after the if in the kernel's body.
-  double K = 0;
+  // The continuation: the statements after the if in the kernel's body, as priced and with
+  // nothing assumed.
+  double K = 0, KnownK = 0;
   bool After = false;
   for (const Stmt *S : Body->body()) {
-    if (After)
+    if (After) {
       K += Costs.cost(S);
+      KnownK += Costs.knownCost(S);
+    }
     After |= S == If;
   }
   if (!After || K <= 0)
     return;
   Prediction &P = Region.P;
   double W = Opts.WarpSize;
+  double O = blockLaneOccupancy(R.Shape, Opts.WarpSize);
+  // The continuation's assumed work (a loop of unknown trip count) outgrowing the rest: the
+  // kernel's efficiency tends to that of the continuation alone, the exiting lanes idle in the
+  // warps that split, the others at the block's lanes per warp.
+  auto Limit = [&](double Split, double SplitUseful, double Rest) {
+    Bounds L{(SplitUseful + Rest * O) / std::max(1e-9, Split + Rest), 0};
+    L.High = std::max(L.Low, O);
+    if (K - KnownK > 1e-9)
+      P.UnpricedLimit = P.UnpricedLimit ? Bounds{std::min(P.UnpricedLimit->Low, L.Low),
+                                                 std::max(P.UnpricedLimit->High, L.High)}
+                                        : L;
+  };
   if (Region.Decided) {
     // Diverging warps run the continuation with the lanes that stayed; warps whose lanes all
     // left skip it (the kernel's cost counts it for every warp).
@@ -718,6 +767,11 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
     P.AsRun.Useful += D * K * Stay / W;
     P.AsRun.Regrouped += (D + Left) * K;
     P.Best = P.AsRun;
+    P.KnownAsRun.Issued += D * KnownK;
+    P.KnownAsRun.Useful += D * KnownK * Stay / W;
+    P.KnownAsRun.Regrouped += (D + Left) * KnownK;
+    P.KnownBest = P.KnownAsRun;
+    Limit(D, D * Stay / W, std::max(0.0, 1 - D - Left));
     return;
   }
   // Data decide: at worst the split warps (one of a 1-D block for a tail, else every one) keep
@@ -729,6 +783,10 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
   P.AsRun.Issued += Share * K;
   P.AsRun.Useful += Share * K / W;
   P.AsRun.Regrouped += Share * K;
+  P.KnownAsRun.Issued += Share * KnownK;
+  P.KnownAsRun.Useful += Share * KnownK / W;
+  P.KnownAsRun.Regrouped += Share * KnownK;
+  Limit(Share, Share / W, 1 - Share);
 }
 
 void TranslationUnitAnalyzer::addSlowPathRegion(const FunctionDecl *FD,
@@ -774,9 +832,9 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
       It->second = std::move(R);
   }
   std::map<const FunctionDecl *, bool> CallTripsAssumed;
-  double AssumedTripCost = 0;
+  KernelCost Cost;
   std::map<const FunctionDecl *, double> Calls =
-      callsPerThread(Costs, Kernel, CallTripsAssumed, &AssumedTripCost);
+      callsPerThread(Costs, Kernel, CallTripsAssumed, &Cost.OpaqueCalls);
   std::vector<KernelRegion> KR;
   std::vector<std::string> Unpriced;
   for (auto &[Key, R] : Unique) {
@@ -790,8 +848,12 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
     KernelRegion Region;
     Region.AsRun = R.P.AsRun;
     Region.Best = R.P.Best;
+    Region.KnownAsRun = R.P.KnownAsRun;
+    Region.KnownBest = R.P.KnownBest;
+    Region.UnpricedLimit = R.P.UnpricedLimit;
     Region.Evaluations = N * R.P.Frequency;
     Region.FunctionCostDelta = N * R.P.FunctionCostDelta;
+    Region.KnownFunctionCostDelta = N * R.P.KnownFunctionCostDelta;
     Region.Decided = R.Decided;
     Region.TripsAssumed = R.P.TripsAssumed || CallTripsAssumed[Function];
     Region.Where = R.Where;
@@ -799,10 +861,11 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
     KR.push_back(std::move(Region));
   }
   K.LaneVaryingRegions = static_cast<unsigned>(KR.size());
-  double Cost = Costs.functionCost(Kernel) + KernelEntryExitCost;
-  KernelEfficiency E = kernelEfficiency(Cost, KR, CurrentShapes, Opts.WarpSize, AssumedTripCost);
+  Cost.Priced = Costs.functionCost(Kernel) + KernelEntryExitCost;
+  Cost.Known = Costs.knownFunctionCost(Kernel) + KernelEntryExitCost;
+  KernelEfficiency E = kernelEfficiency(Cost, KR, CurrentShapes, Opts.WarpSize);
   auto Round = [](double V) { return std::round(V * 1000) / 1000; };
-  K.Cost = Round(Cost);
+  K.Cost = Round(Cost.Priced);
   if (E.RangeReasons.empty())
     K.Efficiency = Round(E.Efficiency.Low);
   else

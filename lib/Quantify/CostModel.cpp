@@ -7,7 +7,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <algorithm>
 #include <cmath>
 
@@ -22,7 +24,9 @@ constexpr double WarpIntrinsicCost = 2;
 constexpr double AtomicCost = 8;
 constexpr double UnknownCallCost = 10;
 constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become selects
-constexpr unsigned MaxCallDepth = 3;
+// Deep enough for the call chains of real device code (cooperative groups, cub), where a cut
+// would price a visible body at UnknownCallCost; each function is priced once (memo).
+constexpr unsigned MaxCallDepth = 16;
 
 /// Whether nvcc computes \p E at compile time: literals, enumerators, constants, template
 /// arguments and operators over them (`numThreads - 1` in a template). `warpSize` is not one
@@ -220,18 +224,184 @@ std::optional<double> meanSwitchPasses(const EnumerationResult &R,
 double CostModel::functionCost(const FunctionDecl *FD) {
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   if (!Def || !Def->hasBody())
-    return UnknownCallCost;
-  auto It = FunctionCosts.find(Def);
-  if (It != FunctionCosts.end())
+    return unknownCallCost();
+  auto &Memo = FunctionCosts[KnownOnly];
+  auto It = Memo.find(Def);
+  if (It != Memo.end())
     return It->second;
   if (CallDepth >= MaxCallDepth)
-    return UnknownCallCost;
-  FunctionCosts[Def] = UnknownCallCost; // recursion guard
+    return unknownCallCost();
+  Memo[Def] = unknownCallCost(); // recursion guard
   ++CallDepth;
   double C = cost(Def->getBody());
   --CallDepth;
-  FunctionCosts[Def] = C;
+  Memo[Def] = C;
   return C;
+}
+
+double CostModel::knownCost(const Stmt *S) {
+  return knownOnly([&] { return cost(S); });
+}
+
+double CostModel::knownFunctionCost(const FunctionDecl *FD) {
+  return knownOnly([&] { return functionCost(FD); });
+}
+
+bool CostModel::isCompilerBuiltin(const FunctionDecl *Callee) const {
+  unsigned ID = Callee->getBuiltinID();
+  switch (ID) {
+  case Builtin::BImove: // std::move and its kin are casts
+  case Builtin::BIforward:
+  case Builtin::BIforward_like:
+  case Builtin::BImove_if_noexcept:
+  case Builtin::BIas_const:
+  case Builtin::BIaddressof:
+  case Builtin::BI__addressof:
+    return true;
+  default:
+    // Library functions clang knows (malloc, printf, memcpy) are calls, not instructions.
+    return ID && !Ctx.BuiltinInfo.isPredefinedLibFunction(ID);
+  }
+}
+
+double CostModel::unknownCallCost() const { return KnownOnly ? 0 : UnknownCallCost; }
+
+double CostModel::assumedTrips() const { return KnownOnly ? 0 : DefaultTripCount; }
+
+std::optional<std::string> CostModel::opaqueCall(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *New = dyn_cast<CXXNewExpr>(E))
+    return New->getNumPlacementArgs() ? std::nullopt
+                                      : std::optional<std::string>("'new' (the device heap)");
+  if (isa<CXXDeleteExpr>(E))
+    return std::string("'delete' (the device heap)");
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || isa<CUDAKernelCallExpr>(CE))
+    return std::nullopt;
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return CE->getCalleeDecl() ? std::nullopt // a builtin or a pseudo-destructor
+                               : std::optional<std::string>("a call through a pointer");
+  // A call that does not return ends the kernel (assert's __assertfail, __trap): its cost does
+  // not weigh on the warps that go on.
+  if (Callee->isNoReturn() || isBuiltinVariableRead(Callee) || isCompilerBuiltin(Callee) ||
+      (Callee->getIdentifier() && lookupIntrinsic(Callee->getName())))
+    return std::nullopt;
+  // A virtual call runs whichever override the object's dynamic type has, unless the call is
+  // qualified (`Base::f()`) or clang can tell the type (a final class, an object by value).
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const CXXMethodDecl *Method = Member->getMethodDecl(); Method && Method->isVirtual()) {
+      const auto *ME = dyn_cast<MemberExpr>(Member->getCallee()->IgnoreParens());
+      if (!(ME && ME->hasQualifier()) &&
+          !Method->getDevirtualizedMethod(Member->getImplicitObjectArgument(),
+                                          /*IsAppleKext=*/false))
+        return "a virtual call to '" + Method->getNameAsString() + "'";
+    }
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (!Def || !Def->hasBody())
+    return "'" + Callee->getNameAsString() + "' (no body divlint can see)";
+  return std::nullopt;
+}
+
+namespace {
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
+}
+const Expr *loopCondition(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return For->getCond();
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return While->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return Do->getCond();
+  return nullptr;
+}
+} // namespace
+
+std::string CostModel::siteName(const Stmt *S, const FunctionDecl *In) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Name = "line " + std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+  if (In)
+    Name += " in '" + In->getNameAsString() + "'";
+  return Name;
+}
+
+std::vector<std::string> CostModel::unpricedWork(const Stmt *S, const FunctionDecl *In) {
+  auto Memo = UnpricedSites.find(S);
+  if (Memo != UnpricedSites.end())
+    return Memo->second;
+  std::vector<std::string> Sites;
+  std::vector<const FunctionDecl *> Stack;
+  collectUnpriced(S, In, /*Callee=*/false, Sites, Stack);
+  std::sort(Sites.begin(), Sites.end());
+  Sites.erase(std::unique(Sites.begin(), Sites.end()), Sites.end());
+  UnpricedSites[S] = Sites;
+  return Sites;
+}
+
+void CostModel::collectUnpriced(const Stmt *S, const FunctionDecl *In, bool Callee,
+                                std::vector<std::string> &Sites,
+                                std::vector<const FunctionDecl *> &Stack) {
+  if (!S)
+    return;
+  const FunctionDecl *Named = Callee ? In : nullptr; // name the function below the top
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    if (auto Known = constantCondition(If->getCond(), Ctx, If->isConstexpr())) {
+      collectUnpriced(*Known ? If->getThen() : If->getElse(), In, Callee, Sites, Stack);
+      return;
+    }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+    if (auto Known = constantCondition(CO->getCond(), Ctx)) {
+      collectUnpriced(*Known ? CO->getTrueExpr() : CO->getFalseExpr(), In, Callee, Sites, Stack);
+      return;
+    }
+  if (isLoop(S) && !tripCount(S)) {
+    std::string Cond;
+    if (const Expr *C = loopCondition(S)) {
+      Cond = Lexer::getSourceText(CharSourceRange::getTokenRange(C->getSourceRange()),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts())
+                 .str();
+      if (Cond.size() > 40)
+        Cond = Cond.substr(0, 37) + "...";
+    }
+    Sites.push_back(std::to_string(static_cast<int>(DefaultTripCount)) +
+                    " trips of the loop at " + siteName(S, Named) +
+                    (Cond.empty() ? "" : " ('" + Cond + "')"));
+  }
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (std::optional<std::string> What = opaqueCall(E)) {
+      Sites.push_back(std::to_string(static_cast<int>(UnknownCallCost)) + " units for " + *What +
+                      " at " + siteName(S, Named));
+    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *Def = CE->getDirectCallee() ? CE->getDirectCallee()->getDefinition()
+                                                      : nullptr;
+      if (Def && Def->hasBody() && !isBuiltinVariableRead(Def) &&
+          !(Def->getIdentifier() && lookupIntrinsic(Def->getName()))) {
+        if (Stack.size() >= MaxCallDepth ||
+            std::find(Stack.begin(), Stack.end(), Def) != Stack.end()) {
+          Sites.push_back(std::to_string(static_cast<int>(UnknownCallCost)) + " units for '" +
+                          Def->getNameAsString() + "' at " + siteName(S, Named) +
+                          " (recursion, or calls nested deeper than " +
+                          std::to_string(MaxCallDepth) + ")");
+        } else {
+          // Each function's sites once (a call tree may reach a function many times).
+          auto Memo = CalleeUnpriced.find(Def);
+          if (Memo == CalleeUnpriced.end()) {
+            std::vector<std::string> Inside;
+            Stack.push_back(Def);
+            collectUnpriced(Def->getBody(), Def, /*Callee=*/true, Inside, Stack);
+            Stack.pop_back();
+            std::sort(Inside.begin(), Inside.end());
+            Inside.erase(std::unique(Inside.begin(), Inside.end()), Inside.end());
+            Memo = CalleeUnpriced.try_emplace(Def, std::move(Inside)).first;
+          }
+          Sites.insert(Sites.end(), Memo->second.begin(), Memo->second.end());
+        }
+      }
+    }
+  }
+  for (const Stmt *Child : S->children())
+    collectUnpriced(Child, In, Callee, Sites, Stack);
 }
 
 std::optional<double> CostModel::tripCount(const Stmt *Loop) {
@@ -334,11 +504,11 @@ std::optional<double> CostModel::tripCount(const Stmt *Loop) {
 double CostModel::cost(const Stmt *S) {
   if (!S)
     return 0;
-  auto It = StmtCosts.find(S);
-  if (It != StmtCosts.end())
+  auto It = StmtCosts[KnownOnly].find(S);
+  if (It != StmtCosts[KnownOnly].end())
     return It->second;
   double C = computeCost(S);
-  StmtCosts[S] = C;
+  StmtCosts[KnownOnly][S] = C;
   return C;
 }
 
@@ -354,6 +524,8 @@ double CostModel::computeCost(const Stmt *S) {
       Own = 0;
     else if (isMemoryAccess(E))
       Own = MemoryAccessCost;
+    else if ((isa<CXXNewExpr>(E) || isa<CXXDeleteExpr>(E)) && opaqueCall(E))
+      Own = unknownCallCost();
     else if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *Callee = CE->getDirectCallee();
       std::optional<IntrinsicInfo> Info;
@@ -370,10 +542,12 @@ double CostModel::computeCost(const Stmt *S) {
           break;
         default: Own = WarpIntrinsicCost; break;
         }
+      } else if (opaqueCall(CE)) {
+        Own = unknownCallCost();
       } else if (Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody()) {
         Own = functionCost(Callee);
-      } else {
-        Own = UnknownCallCost;
+      } else if (Callee && isCompilerBuiltin(Callee)) {
+        Own = 1; // a compiler builtin (__nvvm_*, __builtin_*): one instruction, or none
       }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       Own = divisionCost(BO, Ctx).value_or(1);
@@ -398,7 +572,7 @@ double CostModel::computeCost(const Stmt *S) {
     return cost(If->getCond()) + 0.5 * (cost(If->getThen()) + cost(If->getElse()));
   }
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
-    double Trips = tripCount(S).value_or(DefaultTripCount);
+    double Trips = tripCount(S).value_or(assumedTrips());
     const auto *For = dyn_cast<ForStmt>(S);
     return (For ? cost(For->getInit()) : 0) + Trips * iterationCost(S) + 1;
   }
@@ -619,6 +793,38 @@ std::optional<Prediction> CostModel::predictSlowPath(const FunctionDecl *FD, con
   return P;
 }
 
+std::vector<const Stmt *> CostModel::armParts(const Stmt *Terminator, const Expr *Condition,
+                                                   const FunctionDecl *Within) {
+  std::vector<const Stmt *> Arms;
+  if (const auto *If = dyn_cast<IfStmt>(Terminator))
+    Arms = {If->getThen(), If->getElse()};
+  else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(Terminator))
+    Arms = {CO->getTrueExpr(), CO->getFalseExpr()};
+  else if (const auto *For = dyn_cast<ForStmt>(Terminator))
+    Arms = {For->getBody(), For->getInc(), For->getCond()};
+  else if (const auto *While = dyn_cast<WhileStmt>(Terminator))
+    Arms = {While->getBody(), While->getCond()};
+  else if (const auto *Do = dyn_cast<DoStmt>(Terminator))
+    Arms = {Do->getBody(), Do->getCond()};
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Terminator))
+    Arms = {Range->getBody()};
+  else if (const auto *Switch = dyn_cast<SwitchStmt>(Terminator))
+    Arms = {Switch->getBody()};
+  else if (const auto *BO = dyn_cast<BinaryOperator>(Terminator))
+    Arms = {BO->getRHS()};
+  // The rest of a && / || chain one side evaluates (arms()).
+  if (const ParentMap *PM = Condition ? bodyParents(Within, Condition) : nullptr) {
+    const Stmt *P = PM->getParent(Condition);
+    while (P && isa<ParenExpr>(P))
+      P = PM->getParent(P);
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+        BO && BO->isLogicalOp() && BO->getLHS()->IgnoreParens() == Condition)
+      Arms.push_back(BO->getRHS());
+  }
+  Arms.erase(std::remove(Arms.begin(), Arms.end(), nullptr), Arms.end());
+  return Arms;
+}
+
 Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
                               const Expr *Condition, const EnumerationResult &R,
                               unsigned WarpSize, const EnclosingArms &Around) {
@@ -647,9 +853,6 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
     P.Frequency *= Trips.value_or(DefaultTripCount);
   }
   P.TripsAssumed = UnknownTrips;
-  if (UnknownTrips)
-    P.Assumptions.push_back("loops of unknown trip count assumed to run " +
-                            std::to_string(static_cast<int>(DefaultTripCount)) + " times");
 
   // Per warp evaluation: how often it diverges (D), how many of its active lanes are true when
   // it does (T of A), how often its first active lane says true (f: the arm the first-lane
@@ -657,15 +860,18 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   // Active lanes are those that reach the branch (UA in warps that do not diverge): a warp of a
   // 16-thread block has 16, a guard `lane < 8` leaves 8.
   double Lanes = std::min<double>(WarpSize, R.LanesPerWarp.value_or(WarpSize));
-  double Kernel = FD ? functionCost(FD) : 0;
-  const double PricedKernel = Kernel; // before the corrections below
-  if (LaneCountedLoop && Kernel > 0) // functionCost priced it at the default trip count
-    Kernel = std::max(1.0, Kernel + (*R.MeanLaneTrips - DefaultTripCount) *
-                                        iterationCost(LaneCountedLoop));
   std::optional<SwitchTargets> Targets;
   const auto *Switch = dyn_cast_or_null<SwitchStmt>(Terminator);
   if (Switch)
     Targets = switchTargets(Switch, Ctx);
+  // The numbers for arms \p A in a function \p Kernel costs per call (as cost() prices them,
+  // with the trips and calls it assumes, or knownOnly). False when the arms cost nothing.
+  auto Numbers = [&](const ArmCosts &A, double Kernel, Prediction &P) {
+  P.AsRun = P.Best = {};
+  const double PricedKernel = Kernel; // before the corrections below
+  if (LaneCountedLoop && Kernel > 0) // functionCost priced it at the default trip count
+    Kernel = std::max(1.0, Kernel + (*R.MeanLaneTrips - assumedTrips()) *
+                                        iterationCost(LaneCountedLoop));
   // Time of a diverging warp evaluation and its useful lane work (in warp-time units).
   struct Split {
     double Diverging, Useful, Uniformized;
@@ -798,6 +1004,13 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       P.AsRun = {Time, Useful, Base};
       P.Best = {Base, Base * Lanes / WarpSize, Base};
     }
+  }
+  P.FunctionCostDelta = Kernel - PricedKernel;
+  return P.AsRun.Issued > 0;
+  };
+  Numbers(A, FD ? functionCost(FD) : 0, P);
+  P.PricedKernelSlowdown = P.KernelSlowdown;
+  if (!(R.Enumerated && R.DivergentEvaluations + R.UniformEvaluations)) {
     if (R.Ext == Extent::Tail && (R.Shape.Y > 1 || R.Shape.Z > 1))
       P.Assumptions.push_back("tail: in a " + R.Shape.str() +
                               " block every warp may split (a bound on x crosses every row); "
@@ -811,7 +1024,110 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
       P.Assumptions.push_back("data-dependent: from no warp splitting (best) to every warp "
                               "splitting at its most expensive (worst)");
   }
-  P.FunctionCostDelta = Kernel - PricedKernel;
+
+  // Work whose cost cost() assumed (loops of unknown trip count, calls it cannot see into). Its
+  // real cost is any x >= 0 per arm (and in the rest of the function), and every number above
+  // is a ratio of sums linear in those costs: it lies between its value with none of that work
+  // (knownOnly) and its value with that work alone, arm by arm (the mediant of the two).
+  ArmCosts Known = knownOnly([&] { return arms(Terminator, Condition, FD); });
+  P.KnownAsRun = P.AsRun;
+  P.KnownBest = P.Best;
+  P.KnownFunctionCostDelta = P.FunctionCostDelta;
+  P.KnownArms = A;
+  constexpr double Epsilon = 1e-9;
+  bool ArmsAssumed = A.True - Known.True > Epsilon || A.False - Known.False > Epsilon ||
+                     A.Shared - Known.Shared > Epsilon;
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  std::vector<std::string> Sites = ArmsAssumed || (Body && cost(Body) - knownCost(Body) > Epsilon)
+                                       ? unpricedWork(Body ? Body : Terminator, FD)
+                                       : std::vector<std::string>{};
+  auto Hull = [](Bounds &B, const Bounds &With) {
+    B.Low = std::min(B.Low, With.Low);
+    B.High = std::max(B.High, With.High);
+  };
+  if (Sites.empty()) {
+    if (P.TripsAssumed) { // a loop around it that unpricedWork does not see (a lambda's)
+      Hull(P.KernelSlowdown, {1, 1});
+      Hull(P.KernelSlowdown, P.RegionSlowdown);
+      P.Assumptions.push_back("loops of unknown trip count around it (the kernel slowdown is a "
+                              "range over their trips)");
+    }
+    return finishPrediction(P, A, Terminator);
+  }
+  Prediction Full = P;
+  Prediction WithKnown = P;
+  bool KnownRuns = knownOnly([&] {
+    return Numbers(Known, FD ? functionCost(FD) : 0, WithKnown);
+  });
+  P.KnownArms = Known;
+  // Arms that cost nothing without the assumed work: no region at all.
+  P.KnownAsRun = KnownRuns ? WithKnown.AsRun : Prediction::RegionTime{};
+  P.KnownBest = KnownRuns ? WithKnown.Best : Prediction::RegionTime{};
+  P.KnownFunctionCostDelta = WithKnown.FunctionCostDelta;
+  if (KnownRuns) {
+    Hull(P.Efficiency, WithKnown.Efficiency);
+    Hull(P.RegionSlowdown, WithKnown.RegionSlowdown);
+    Hull(P.KernelSlowdown, WithKnown.KernelSlowdown);
+  }
+  if (ArmsAssumed) {
+    // Each arm's assumed work alone (a switch's cases together: they share one mean).
+    std::vector<ArmCosts> Alone;
+    ArmCosts Only = A;
+    Only.True = Only.False = Only.Shared = 0;
+    if (Switch) {
+      Only.True = Only.False = A.True - Known.True;
+      Alone.push_back(Only);
+    } else {
+      for (int Side = 0; Side < 3; ++Side) {
+        ArmCosts One = Only;
+        double &Part = Side == 0 ? One.True : Side == 1 ? One.False : One.Shared;
+        Part = Side == 0 ? A.True - Known.True
+                         : Side == 1 ? A.False - Known.False : A.Shared - Known.Shared;
+        if (Part > Epsilon)
+          Alone.push_back(One);
+      }
+    }
+    for (const ArmCosts &One : Alone) {
+      Prediction Limit = Full;
+      if (!Numbers(One, 0, Limit))
+        continue;
+      Hull(P.Efficiency, Limit.Efficiency);
+      Hull(P.RegionSlowdown, Limit.RegionSlowdown);
+      // The branch's work outgrowing the rest of the function: its own slowdown.
+      Hull(P.KernelSlowdown, Limit.RegionSlowdown);
+      if (!P.UnpricedLimit)
+        P.UnpricedLimit = Limit.Efficiency;
+      else
+        Hull(*P.UnpricedLimit, Limit.Efficiency);
+    }
+  }
+  // Assumed work elsewhere in the function, or an unknown number of trips around the branch:
+  // from the branch's lost time outweighing all else (its own slowdown) to none of it.
+  bool RestAssumed = cost(Body) - knownCost(Body) > Epsilon && !ArmsAssumed;
+  if (!RestAssumed && ArmsAssumed) {
+    std::vector<std::string> InArms;
+    for (const Stmt *Arm : armParts(Terminator, Condition, FD))
+      for (std::string &Site : unpricedWork(Arm, FD))
+        InArms.push_back(std::move(Site));
+    for (const std::string &Site : Sites)
+      if (std::find(InArms.begin(), InArms.end(), Site) == InArms.end())
+        RestAssumed = true;
+  }
+  if (RestAssumed || P.TripsAssumed) {
+    Hull(P.KernelSlowdown, {1, 1});
+    if (P.TripsAssumed)
+      Hull(P.KernelSlowdown, P.RegionSlowdown);
+  }
+  P.AssumedCosts = Sites;
+  P.Assumptions.push_back(
+      llvm::join(Sites.begin(), Sites.begin() + std::min<size_t>(4, Sites.size()), "; ") +
+      (Sites.size() > 4 ? "; and " + std::to_string(Sites.size() - 4) + " more" : "") +
+      " where the code does not say (the numbers that depend on it are ranges over any cost)");
+  return finishPrediction(P, A, Terminator);
+}
+
+Prediction CostModel::finishPrediction(Prediction &P, const ArmCosts &A,
+                                       const Stmt *Terminator) {
   P.LikelyPredicated = A.SideEffectFree && A.Ways == 2 &&
                        (isa<IfStmt>(Terminator) || isa<AbstractConditionalOperator>(Terminator)) &&
                        A.True <= PredicationMaxArmCost && A.False <= PredicationMaxArmCost;

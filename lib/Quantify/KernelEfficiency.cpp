@@ -1,7 +1,9 @@
 #include "divlint/Quantify/KernelEfficiency.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <algorithm>
 #include <set>
 
@@ -13,27 +15,26 @@ namespace {
 constexpr unsigned MaxCallDepth = 4;
 
 /// efficiency = work / issued for one block shape (o), with every undecided region at its
-/// worst split (\p Worst) or at no warp splitting; regions of unknown frequency left out (their
-/// priced time leaves the rest too), see the header.
-double efficiencyOf(double KernelCost, double AssumedTripCost,
-                    const std::vector<KernelRegion> &Regions, double O, bool Worst) {
-  double C = KernelCost;
+/// worst split (\p Worst) or at no warp splitting, and every cost as divlint priced it
+/// (\p Known false) or with nothing assumed (true: regions in loops of unknown trip count run
+/// none). See the header.
+double efficiencyOf(const KernelCost &Cost, const std::vector<KernelRegion> &Regions, double O,
+                    bool Worst, bool Known) {
+  double C = Known ? Cost.Known.value_or(Cost.Priced) : Cost.Priced;
   for (const KernelRegion &R : Regions)
-    C += R.FunctionCostDelta;
+    if (!(Known && R.TripsAssumed))
+      C += Known ? R.KnownFunctionCostDelta.value_or(R.FunctionCostDelta) : R.FunctionCostDelta;
   double Rest = C, Issued = 0, Work = 0;
   for (const KernelRegion &R : Regions) {
-    const Prediction::RegionTime &T = Worst ? R.AsRun : R.Best;
-    Rest -= R.Evaluations * T.Regrouped; // what C counts for the region
-    if (R.TripsAssumed) {
-      AssumedTripCost -= R.Evaluations * T.Regrouped; // counted by the region's own bound
+    if (Known && R.TripsAssumed)
       continue;
-    }
+    const Prediction::RegionTime &T =
+        Known ? (Worst ? *R.KnownAsRun : *R.KnownBest) : (Worst ? R.AsRun : R.Best);
+    Rest -= R.Evaluations * T.Regrouped; // what C counts for the region
     Issued += R.Evaluations * T.Issued;
     Work += R.Evaluations * T.Useful;
   }
-  // The uniform work of loops of unknown trip count: none of it (the other end of the range
-  // is its own efficiency, O).
-  Rest = std::max(0.0, Rest - std::max(0.0, AssumedTripCost));
+  Rest = std::max(0.0, Rest);
   Issued += Rest;
   Work += O * Rest;
   return Issued > 0 ? std::clamp(Work / Issued, 0.0, 1.0) : O;
@@ -47,40 +48,56 @@ double blockLaneOccupancy(const BlockShape &Shape, unsigned WarpSize) {
   return double(Shape.threads()) / (double(WarpSize) * Warps);
 }
 
-KernelEfficiency kernelEfficiency(double KernelCost, const std::vector<KernelRegion> &Regions,
-                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize,
-                                  double AssumedTripCost) {
+KernelEfficiency kernelEfficiency(const KernelCost &Cost, const std::vector<KernelRegion> &Given,
+                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize) {
+  constexpr double Epsilon = 1e-9;
+  std::vector<KernelRegion> Regions = Given;
+  for (KernelRegion &R : Regions) {
+    if (!R.KnownAsRun)
+      R.KnownAsRun = R.AsRun;
+    if (!R.KnownBest)
+      R.KnownBest = R.Best;
+  }
+  // Assumed work outside the regions' sides (loops of unknown trip count, calls divlint cannot
+  // see into): what the kernel's assumed cost holds beyond what the regions account for.
+  double Outside = Cost.Priced - Cost.Known.value_or(Cost.Priced);
+  for (const KernelRegion &R : Regions) {
+    Outside += R.FunctionCostDelta - R.KnownFunctionCostDelta.value_or(R.FunctionCostDelta);
+    Outside -= R.TripsAssumed ? R.Evaluations * R.AsRun.Regrouped
+                              : R.Evaluations * (R.AsRun.Regrouped - R.KnownAsRun->Regrouped);
+  }
+  bool UnknownShare = Outside > Epsilon;
+  bool Opaque = !Cost.OpaqueCalls.empty();
   KernelEfficiency K;
   bool First = true;
-  // Work in loops of unknown trip count outside the lane-varying regions: its share of the
-  // kernel's time is unknown, so the kernel's efficiency lies between the rest's (none of it)
-  // and its own (all of it).
-  bool UnknownShare = false;
-  {
-    double InRegions = 0;
-    for (const KernelRegion &R : Regions)
-      if (R.TripsAssumed)
-        InRegions += R.Evaluations * R.AsRun.Regrouped;
-    UnknownShare = AssumedTripCost - InRegions > 1e-9;
-  }
   for (const BlockShape &Shape : Shapes) {
     double O = blockLaneOccupancy(Shape, WarpSize);
-    double A = efficiencyOf(KernelCost, AssumedTripCost, Regions, O, /*Worst=*/true);
-    double B = efficiencyOf(KernelCost, AssumedTripCost, Regions, O, /*Worst=*/false);
-    double Low = std::min(A, B), High = std::max(A, B);
-    if (UnknownShare) {
-      Low = std::min(Low, O);
-      High = std::max(High, O);
+    double Low = 1, High = 0;
+    auto Widen = [&](double V) {
+      Low = std::min(Low, V);
+      High = std::max(High, V);
+    };
+    for (bool Known : {false, true})
+      for (bool Worst : {true, false})
+        Widen(efficiencyOf(Cost, Regions, O, Worst, Known));
+    if (UnknownShare)
+      Widen(O);
+    if (Opaque) {
+      Widen(1.0 / WarpSize);
+      Widen(1);
     }
-    // A region whose frequency is unknown: the kernel's efficiency is a mediant of the rest's
-    // and the region's own, so it lies between them.
     for (const KernelRegion &R : Regions) {
-      if (!R.TripsAssumed)
-        continue;
-      if (R.AsRun.Issued > 0)
-        Low = std::min(Low, R.AsRun.Useful / R.AsRun.Issued);
-      if (R.Best.Issued > 0)
-        High = std::max(High, R.Best.Useful / R.Best.Issued);
+      if (R.TripsAssumed) {
+        // A region whose frequency is unknown: a mediant of the rest's and the region's own.
+        if (R.AsRun.Issued > 0)
+          Widen(R.AsRun.Useful / R.AsRun.Issued);
+        if (R.Best.Issued > 0)
+          Widen(R.Best.Useful / R.Best.Issued);
+      }
+      if (R.UnpricedLimit) {
+        Widen(R.UnpricedLimit->Low);
+        Widen(R.UnpricedLimit->High);
+      }
     }
     K.Efficiency.Low = First ? Low : std::min(K.Efficiency.Low, Low);
     K.Efficiency.High = First ? High : std::max(K.Efficiency.High, High);
@@ -88,24 +105,39 @@ KernelEfficiency kernelEfficiency(double KernelCost, const std::vector<KernelReg
   }
   if (Shapes.empty())
     K.Efficiency = {1, 1};
+  if (K.Efficiency.High - K.Efficiency.Low < Epsilon)
+    K.Efficiency.High = K.Efficiency.Low; // decided: a point, whatever was assumed
+  bool Range = !K.Efficiency.point();
   for (const KernelRegion &R : Regions) {
     if (!R.Decided)
       K.RangeReasons.push_back(R.Where + ": " + R.WhyUndecided +
                                " (low: its worst split, high: no warp splits)");
-    if (R.TripsAssumed)
+    if (R.TripsAssumed && Range)
       K.RangeReasons.push_back(R.Where +
                                ": a loop around it has no constant trip count (the range runs "
                                "to the region's own efficiency and to the rest of the kernel's)");
+    if (R.UnpricedLimit && Range)
+      K.RangeReasons.push_back(R.Where + ": its sides hold work whose cost divlint assumed (the "
+                               "range runs to the region's own efficiency as that work grows)");
   }
-  if (UnknownShare && K.Efficiency.Low != K.Efficiency.High)
+  if (UnknownShare && Range)
     K.RangeReasons.push_back("loops of unknown trip count outside the lane-varying branches (the "
                              "range runs from none of their work to all of it)");
+  if (Opaque)
+    K.RangeReasons.push_back("calls divlint cannot see into, whose work and divergence are "
+                             "unknown (from one lane at a time to every lane): " +
+                             Cost.OpaqueCalls.front() +
+                             (Cost.OpaqueCalls.size() > 1
+                                  ? " and " + std::to_string(Cost.OpaqueCalls.size() - 1) + " more"
+                                  : ""));
   if (Shapes.size() > 1) {
     std::string Names;
     for (const BlockShape &S : Shapes)
       Names += (Names.empty() ? "" : ", ") + S.str();
     K.RangeReasons.push_back("several block shapes (" + Names + ")");
   }
+  if (K.RangeReasons.empty() && Range)
+    K.RangeReasons.push_back("costs divlint assumed (see the findings' assumptions)");
   return K;
 }
 
@@ -115,18 +147,24 @@ struct CallWalker {
   std::map<const FunctionDecl *, double> &Calls;
   std::map<const FunctionDecl *, bool> &Assumed;
   std::set<const FunctionDecl *> OnStack;
-  double AssumedTripCost = 0;
+  std::vector<std::string> OpaqueCalls;
 
   void walk(const Stmt *S, double Mult, bool TripsAssumed, unsigned Depth) {
     if (!S)
       return;
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
       std::optional<double> Trips = Costs.tripCount(S);
-      if (!Trips && !TripsAssumed)
-        AssumedTripCost += Mult * Costs.cost(S); // the outermost such loop holds the rest
       Mult *= Trips.value_or(DefaultTripCount);
       TripsAssumed |= !Trips;
     }
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (std::optional<std::string> What = Costs.opaqueCall(E)) {
+        const SourceManager &SM = Costs.context().getSourceManager();
+        std::string Site = *What + " at line " +
+                           std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+        if (std::find(OpaqueCalls.begin(), OpaqueCalls.end(), Site) == OpaqueCalls.end())
+          OpaqueCalls.push_back(std::move(Site));
+      }
     if (const auto *CE = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *Callee = CE->getDirectCallee())
         if (const FunctionDecl *Def = Callee->getDefinition();
@@ -147,7 +185,8 @@ struct CallWalker {
 
 std::map<const FunctionDecl *, double>
 callsPerThread(CostModel &Costs, const FunctionDecl *Kernel,
-               std::map<const FunctionDecl *, bool> &TripsAssumed, double *AssumedTripCost) {
+               std::map<const FunctionDecl *, bool> &TripsAssumed,
+               std::vector<std::string> *OpaqueCalls) {
   std::map<const FunctionDecl *, double> Calls;
   if (!Kernel)
     return Calls;
@@ -156,8 +195,8 @@ callsPerThread(CostModel &Costs, const FunctionDecl *Kernel,
   TripsAssumed[Key] = false;
   CallWalker W{Costs, Calls, TripsAssumed, {Key}};
   W.walk(Kernel->getBody(), 1, false, 0);
-  if (AssumedTripCost)
-    *AssumedTripCost = W.AssumedTripCost;
+  if (OpaqueCalls)
+    *OpaqueCalls = std::move(W.OpaqueCalls);
   return Calls;
 }
 

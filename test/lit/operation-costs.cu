@@ -69,10 +69,10 @@ __global__ void unmeasured(float *out, const float *in) {
 // instruction slow path: (27 + 72 / 32) / (27 + 72) = 0.295.
 // KERNEL: slow_path 52:17 shapes=256x1x1 point=None range=[0.295, 1.0] regions=1 cost=27.0
 // KERNEL-NEXT: because line 54 ('in[t] / in[t + 1]' in slow_path): the operands decide whether lanes take its slow path (low: its worst split, high: no warp splits)
-// unknown_trips: without the loop's work, the rest (the kernel's entry and exit 3, the condition
-// 2) at full lanes and the store arm (5) at half: (5 + 5 / 2) / (5 + 5) = 0.75; with the loop's
-// work outweighing all the rest, 1.0.
-// KERNEL: unknown_trips 56:17 shapes=256x1x1 point=None range=[0.75, 1.0] regions=1 cost=120.5
+// unknown_trips: with the loop at no trip (its test still runs: 1), the rest (the kernel's entry
+// and exit 3, the condition 2, the loop's test 1) at full lanes and the store arm (5) at half:
+// (6 + 5 / 2) / (6 + 5) = 0.773; with the loop's work outweighing all the rest, 1.0.
+// KERNEL: unknown_trips 56:17 shapes=256x1x1 point=None range=[0.773, 1.0] regions=1 cost=120.5
 // KERNEL-NEXT: because loops of unknown trip count outside the lane-varying branches (the range runs from none of their work to all of it)
 // KERNEL-NEXT: unmeasured 63:17 shapes=256x1x1 point=1.0 range=None regions=0 cost=104.0
 // ASSUME: ASSUME unmeasured slow paths whose cost divlint has not measured are not counted: line 65 ('powf(in[t], in[t + 1])' in unmeasured)

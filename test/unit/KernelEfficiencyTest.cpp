@@ -46,17 +46,17 @@ TEST(KernelEfficiency, FormulaOnOneRegion) {
   // work: issued 15 + 10, work 15 + 5.
   KernelRegion R;
   R.AsRun = R.Best = {10, 5, 5};
-  KernelEfficiency E = kernelEfficiency(20, {R}, {shape(256)}, 32);
+  KernelEfficiency E = kernelEfficiency({20}, {R}, {shape(256)}, 32);
   EXPECT_TRUE(E.RangeReasons.empty());
   EXPECT_DOUBLE_EQ(E.Efficiency.Low, 20.0 / 25);
   EXPECT_DOUBLE_EQ(E.Efficiency.High, 20.0 / 25);
   // Run 4 times per thread, and the kernel's cost counts the 4 runs: rest 20 - 4*5 = 0.
   R.Evaluations = 4;
-  E = kernelEfficiency(20, {R}, {shape(256)}, 32);
+  E = kernelEfficiency({20}, {R}, {shape(256)}, 32);
   EXPECT_DOUBLE_EQ(E.Efficiency.Low, 0.5);
   // A partial block: the rest runs at 100/128.
   R.Evaluations = 1;
-  E = kernelEfficiency(20, {R}, {shape(100)}, 32);
+  E = kernelEfficiency({20}, {R}, {shape(100)}, 32);
   EXPECT_DOUBLE_EQ(E.Efficiency.Low, (15 * 100.0 / 128 + 5) / 25);
 }
 
@@ -65,26 +65,61 @@ TEST(KernelEfficiency, UnknownTripCountIsARangeToTheRegionsOwn) {
   R.AsRun = R.Best = {10, 2.5, 5}; // the region alone: 0.25
   R.TripsAssumed = true;
   R.Where = "line 3";
-  KernelEfficiency E = kernelEfficiency(20, {R}, {shape(256)}, 32);
+  KernelEfficiency E = kernelEfficiency({20}, {R}, {shape(256)}, 32);
   ASSERT_EQ(E.RangeReasons.size(), 1u);
   EXPECT_DOUBLE_EQ(E.Efficiency.Low, 0.25);
   EXPECT_DOUBLE_EQ(E.Efficiency.High, 1.0);
 }
 
 TEST(KernelEfficiency, UniformWorkOfUnknownTripCountIsARangeToItsOwn) {
-  // C = 20: a loop of unknown trip count holds 12 of the rest; the region (0.5 alone) is
-  // outside it. None of the loop's work: (3 + 5) / (3 + 10) with the rest 3; all of it: 1.
+  // C = 20: a loop of unknown trip count holds 12 of the rest (none of it known); the region
+  // (0.5 alone) is outside it. None of the loop's work: (3 + 5) / (3 + 10) with the rest 3;
+  // all of it: 1.
   KernelRegion R;
   R.AsRun = R.Best = {10, 5, 5};
-  KernelEfficiency E = kernelEfficiency(20, {R}, {shape(256)}, 32, /*AssumedTripCost=*/12);
+  KernelCost Cost{20, 20 - 12, {}};
+  KernelEfficiency E = kernelEfficiency(Cost, {R}, {shape(256)}, 32);
   ASSERT_EQ(E.RangeReasons.size(), 1u);
   EXPECT_NE(E.RangeReasons[0].find("loops of unknown trip count"), std::string::npos);
   EXPECT_DOUBLE_EQ(E.Efficiency.Low, 8.0 / 13);
   EXPECT_DOUBLE_EQ(E.Efficiency.High, 1.0);
   // Without a lane-varying region the loop's share does not matter: a point.
-  E = kernelEfficiency(20, {}, {shape(256)}, 32, 12);
+  E = kernelEfficiency(Cost, {}, {shape(256)}, 32);
   EXPECT_TRUE(E.RangeReasons.empty());
   EXPECT_DOUBLE_EQ(E.Efficiency.Low, 1.0);
+}
+
+TEST(KernelEfficiency, AssumedWorkInARegionsSideRunsToTheRegionsLimit) {
+  // The region's true side holds a loop of unknown trip count: priced, the region issues 10
+  // with 5 of work (regrouped 5); with nothing assumed, 2 with 1 (regrouped 1). C = 20 priced,
+  // 16 known (the rest 15 either way). Known: (15 + 1) / (15 + 2); priced: 20 / 25; as the
+  // loop grows, the region's own 0.5 (UnpricedLimit).
+  KernelRegion R;
+  R.AsRun = R.Best = {10, 5, 5};
+  R.KnownAsRun = R.KnownBest = Prediction::RegionTime{2, 1, 1};
+  R.UnpricedLimit = Bounds{0.5, 0.5};
+  R.Where = "line 4";
+  KernelEfficiency E = kernelEfficiency({20, 16, {}}, {R}, {shape(256)}, 32);
+  EXPECT_DOUBLE_EQ(E.Efficiency.Low, 0.5);
+  EXPECT_DOUBLE_EQ(E.Efficiency.High, 16.0 / 17);
+  ASSERT_EQ(E.RangeReasons.size(), 1u);
+  EXPECT_EQ(E.RangeReasons[0], "line 4: its sides hold work whose cost divlint assumed (the "
+                               "range runs to the region's own efficiency as that work grows)");
+}
+
+TEST(KernelEfficiency, CallsDivlintCannotSeeIntoAreAnythingFromOneLaneToAll) {
+  KernelRegion R;
+  R.AsRun = R.Best = {10, 5, 5};
+  KernelEfficiency E =
+      kernelEfficiency({20, 10, {"'malloc' (no body divlint can see) at line 7"}}, {R},
+                       {shape(256)}, 32);
+  EXPECT_DOUBLE_EQ(E.Efficiency.Low, 1.0 / 32);
+  EXPECT_DOUBLE_EQ(E.Efficiency.High, 1.0);
+  bool Named = false;
+  for (const std::string &Reason : E.RangeReasons)
+    Named |= Reason.find("calls divlint cannot see into") != std::string::npos &&
+             Reason.find("'malloc' (no body divlint can see) at line 7") != std::string::npos;
+  EXPECT_TRUE(Named);
 }
 
 TEST(KernelEfficiency, OneThreadBlockIsOneThirtySecond) {

@@ -79,6 +79,11 @@ struct Prediction {
   Bounds RegionSlowdown;
   /// The same for the whole function: the region's extra time over the function's own cost.
   Bounds KernelSlowdown;
+  /// KernelSlowdown at the costs divlint assumed (AssumedCosts), before it became a range over
+  /// them: what a fix-it's predicted speedup rests on, named with those assumptions.
+  Bounds PricedKernelSlowdown;
+  /// The costs cost() assumed in the function (CostModel::unpricedWork); empty when none.
+  std::vector<std::string> AssumedCosts;
   /// The counterfactual `divlint confirm` times today: each warp follows its first active lane
   /// (region, and whole function). Enumerated branches only.
   std::optional<double> FirstLaneSlowdown, FirstLaneKernelSlowdown;
@@ -96,6 +101,15 @@ struct Prediction {
     double Issued = 0, Useful = 0, Regrouped = 0;
   };
   RegionTime AsRun, Best;
+  /// The same with nothing assumed (CostModel::knownCost: loops of unknown trip count run none,
+  /// calls divlint cannot see into cost nothing), and the arms and function cost correction
+  /// they come from. Equal to the above where nothing was assumed.
+  RegionTime KnownAsRun, KnownBest;
+  ArmCosts KnownArms;
+  double KnownFunctionCostDelta = 0;
+  /// The region's efficiency as the work assumed in its arms grows without bound (the limit
+  /// the kernel's efficiency tends to); none when its arms hold no assumed work.
+  std::optional<Bounds> UnpricedLimit;
   /// What the function's cost (the kernel slowdown's base) was corrected by for this branch, per
   /// call of the function: an if priced at its regrouped split rather than the mean of its arms,
   /// a loop at its lanes' mean trip count rather than the default.
@@ -107,10 +121,32 @@ class CostModel {
 public:
   explicit CostModel(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
-  /// Cost of executing \p S once.
+  /// Cost of executing \p S once. Where the code does not say, it assumes: DefaultTripCount
+  /// trips of a loop whose count is not a constant, a fixed cost for a call it cannot see into
+  /// (opaqueCall) or past its call depth. unpricedWork names those assumptions.
   double cost(const clang::Stmt *S);
   /// Cost of one call of \p FD (its body once).
   double functionCost(const clang::FunctionDecl *FD);
+  /// The same, with nothing assumed: loops of unknown trip count run no trip, calls divlint
+  /// cannot see into cost nothing. cost - knownCost is the assumed part.
+  double knownCost(const clang::Stmt *S);
+  double knownFunctionCost(const clang::FunctionDecl *FD);
+  /// Runs \p Fn with every cost priced as knownCost prices it.
+  template <typename Fn> auto knownOnly(Fn &&F) {
+    bool Saved = KnownOnly;
+    KnownOnly = true;
+    auto Result = F();
+    KnownOnly = Saved;
+    return Result;
+  }
+  /// What cost() assumed under \p S (in function \p In): "16 trips of the loop at line 17
+  /// ('k < n')", "10 units for 'printf' (no body divlint can see) at line 22", through the
+  /// calls it prices; sorted, each once.
+  std::vector<std::string> unpricedWork(const clang::Stmt *S, const clang::FunctionDecl *In);
+  /// A call whose work divlint cannot see, described ("'malloc' (no body divlint can see)", "a
+  /// virtual call to 'push'", "a call through a pointer", "'new' (the device heap)"); none for
+  /// calls with bodies, intrinsics, builtins and calls that do not return (they end the thread).
+  std::optional<std::string> opaqueCall(const clang::Expr *E) const;
   clang::ASTContext &context() const { return Ctx; }
   /// Constant trip count of a loop, if it can be computed.
   std::optional<double> tripCount(const clang::Stmt *Loop);
@@ -145,15 +181,33 @@ public:
 
 private:
   clang::ASTContext &Ctx;
-  llvm::DenseMap<const clang::FunctionDecl *, double> FunctionCosts;
+  /// Pricing with nothing assumed (knownOnly); the memos below hold both pricings, by it.
+  bool KnownOnly = false;
+  llvm::DenseMap<const clang::FunctionDecl *, double> FunctionCosts[2];
   /// Statement costs, so nested branches cost linear, not quadratic, time to price.
-  llvm::DenseMap<const clang::Stmt *, double> StmtCosts;
+  llvm::DenseMap<const clang::Stmt *, double> StmtCosts[2];
+  llvm::DenseMap<const clang::Stmt *, std::vector<std::string>> UnpricedSites;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<std::string>> CalleeUnpriced;
+  double unknownCallCost() const;
+  /// A builtin nvcc turns into instructions (__nvvm_*, __builtin_expect), not a library call.
+  bool isCompilerBuiltin(const clang::FunctionDecl *Callee) const;
+  double assumedTrips() const;
+  std::string siteName(const clang::Stmt *S, const clang::FunctionDecl *In) const;
+  void collectUnpriced(const clang::Stmt *S, const clang::FunctionDecl *In, bool Callee,
+                       std::vector<std::string> &Sites,
+                       std::vector<const clang::FunctionDecl *> &Stack);
   double computeCost(const clang::Stmt *S);
   /// One iteration of a loop: body, condition and increment.
   double iterationCost(const clang::Stmt *Loop);
   unsigned CallDepth = 0;
 
   bool hasSideEffects(const clang::Stmt *S);
+  /// The statements whose cost arms() counts for the branch at \p Terminator.
+  std::vector<const clang::Stmt *> armParts(const clang::Stmt *Terminator,
+                                            const clang::Expr *Condition,
+                                            const clang::FunctionDecl *Within);
+  /// Sets what follows from the arms (LikelyPredicated) and returns \p P.
+  Prediction finishPrediction(Prediction &P, const ArmCosts &A, const clang::Stmt *Terminator);
   /// The cost of what an if's two sides do alike and the compiler runs once for both: a first
   /// call on the same arguments, which nvcc hoists above the branch (measured, bench/README.md).
   double sharedArmCost(const clang::Stmt *TrueArm, const clang::Stmt *FalseArm);

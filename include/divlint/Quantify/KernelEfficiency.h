@@ -28,9 +28,13 @@
 // loop around it, and one block shape. Otherwise [low, high]:
 //  - data decides (tail, data-dependent) or values were sampled: low has every such region at
 //    its worst split (AsRun), high at no warp splitting (Best);
-//  - a loop of unknown trip count runs around a region: its n is unknown (0 to unbounded), so
-//    the efficiency lies between that of the rest of the kernel and the region's own (a mediant
-//    of the two), and the range widens to both;
+//  - work whose cost divlint assumed (CostModel::knownCost): the efficiency is a ratio of sums
+//    linear in each such cost x >= 0, so it lies between the mediant's ends: the kernel with
+//    none of that work (the known costs), and each piece's own efficiency as it outgrows the
+//    rest. A loop of unknown trip count around a region: the region's own efficiency; in a
+//    region's sides: the region's as its assumed side grows (Prediction::UnpricedLimit); outside
+//    the regions: the block's lanes per warp, o; a call divlint cannot see into: anything from
+//    one lane at a time (1/32) to every lane (1);
 //  - several block shapes: the union of the shapes' values.
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +44,7 @@
 #include "divlint/Quantify/BlockShape.h"
 #include "divlint/Quantify/CostModel.h"
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,8 +53,13 @@ namespace divlint {
 /// One lane-varying branch region of a kernel, as the cost model priced it.
 struct KernelRegion {
   Prediction::RegionTime AsRun, Best;
+  /// With nothing assumed (Prediction::KnownAsRun); none: AsRun and Best.
+  std::optional<Prediction::RegionTime> KnownAsRun, KnownBest;
+  /// The region's efficiency as the work assumed in its sides grows (Prediction::UnpricedLimit).
+  std::optional<Bounds> UnpricedLimit;
   double Evaluations = 1;       ///< n_r: evaluations per kernel thread
   double FunctionCostDelta = 0; ///< per kernel thread (its function's delta times its calls)
+  std::optional<double> KnownFunctionCostDelta; ///< the same with nothing assumed (default: it)
   bool Decided = true;          ///< thread indices and shapes decide the split (enumerated)
   bool TripsAssumed = false;    ///< n_r rests on an assumed loop trip count
   std::string Where;            ///< "line 12", for the reasons of a range
@@ -64,23 +74,27 @@ struct KernelEfficiency {
 /// o: the mean fraction of a warp's lanes the block fills (threads / (warp size x warps)).
 double blockLaneOccupancy(const BlockShape &Shape, unsigned WarpSize);
 
-/// The predicted warp execution efficiency of a kernel of cost \p KernelCost (per thread, as
-/// CostModel::functionCost prices it) with the lane-varying regions \p Regions, for each of its
-/// block \p Shapes (the union when several). \p AssumedTripCost: the part of KernelCost in
-/// loops of unknown trip count (callsPerThread); their share of the time is unknown, so the
-/// efficiency becomes a range when they and lane-varying regions are both present.
-KernelEfficiency kernelEfficiency(double KernelCost, const std::vector<KernelRegion> &Regions,
-                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize,
-                                  double AssumedTripCost = 0);
+/// What a kernel costs per thread.
+struct KernelCost {
+  double Priced = 0; ///< as CostModel::functionCost prices it (with what it assumes)
+  std::optional<double> Known; ///< with nothing assumed (knownFunctionCost); default: Priced
+  /// Calls divlint cannot see into ("'malloc' (no body divlint can see) at line 12").
+  std::vector<std::string> OpaqueCalls;
+};
+
+/// The predicted warp execution efficiency of a kernel of cost \p Cost with the lane-varying
+/// regions \p Regions, for each of its block \p Shapes (the union when several).
+KernelEfficiency kernelEfficiency(const KernelCost &Cost, const std::vector<KernelRegion> &Regions,
+                                  const std::vector<BlockShape> &Shapes, unsigned WarpSize);
 
 /// Calls per thread of every function \p Kernel reaches (itself: 1), each call times the trip
 /// counts of the loops around it (DefaultTripCount where not constant; \p TripsAssumed then
-/// lists the function), through at most the cost model's call depth. \p AssumedTripCost, when
-/// given, receives the cost per thread of the outermost loops of unknown trip count.
+/// lists the function), through at most the cost model's call depth. \p OpaqueCalls, when
+/// given, receives the calls on the way that divlint cannot see into (CostModel::opaqueCall).
 std::map<const clang::FunctionDecl *, double>
 callsPerThread(CostModel &Costs, const clang::FunctionDecl *Kernel,
                std::map<const clang::FunctionDecl *, bool> &TripsAssumed,
-               double *AssumedTripCost = nullptr);
+               std::vector<std::string> *OpaqueCalls = nullptr);
 
 } // namespace divlint
 
