@@ -513,6 +513,21 @@ std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env) {
 
 namespace {
 
+/// wrapTo for one type, its mask worked out once for a batch of lanes: the low bits, then
+/// `(u ^ s) - s` with s the sign bit sign-extends them (s = 0 for unsigned and 64-bit types).
+class Wrapper {
+public:
+  explicit Wrapper(IntType Ty)
+      : Mask(Ty.Bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << Ty.Bits) - 1),
+        SignBit(Ty.Signed && Ty.Bits > 0 && Ty.Bits < 64 ? uint64_t(1) << (Ty.Bits - 1) : 0) {}
+  int64_t operator()(uint64_t V) const {
+    return static_cast<int64_t>(((V & Mask) ^ SignBit) - SignBit);
+  }
+
+private:
+  uint64_t Mask, SignBit;
+};
+
 /// Per-lane evaluation of the nodes that read a thread index; everything else is evaluated once
 /// for the batch (through evaluate() and its lane-invariant memo) and broadcast.
 void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &Lanes,
@@ -537,6 +552,21 @@ void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &La
   case SymKind::Unary: {
     LaneValues A;
     evaluateLanesNode(*E.A, Env, Lanes, A);
+    // The operations that cannot fail, as applyUnary computes them, without its per-lane
+    // dispatch (lanes without a value compute garbage that Valid leaves out).
+    Wrapper Wrap(E.Ty);
+    auto EachLane = [&](auto Apply) {
+      for (unsigned L = 0; L < N; ++L)
+        Out.Value[L] = Apply(static_cast<uint64_t>(A.Value[L]));
+      Out.Valid = A.Valid;
+    };
+    switch (E.Op) {
+    case SymOp::Cast: return EachLane([&](uint64_t X) { return Wrap(X); });
+    case SymOp::Neg: return EachLane([&](uint64_t X) { return Wrap(0 - X); });
+    case SymOp::BitNot: return EachLane([&](uint64_t X) { return Wrap(~X); });
+    case SymOp::LNot: return EachLane([](uint64_t X) -> int64_t { return X == 0; });
+    default: break;
+    }
     Out.Valid = 0;
     for (unsigned L = 0; L < N; ++L) {
       if (!(A.Valid >> L & 1))
@@ -584,14 +614,15 @@ void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &La
                                  : static_cast<uint64_t>(V);
     };
     bool Unsigned = !OperandTy.Signed;
+    Wrapper Wrap(E.Ty);
     switch (E.Op) {
     case SymOp::Add:
       return EachLane([&](int64_t X, int64_t Y) {
-        return wrapTo(static_cast<int64_t>(static_cast<uint64_t>(X) + static_cast<uint64_t>(Y)), E.Ty);
+        return Wrap(static_cast<uint64_t>(X) + static_cast<uint64_t>(Y));
       });
     case SymOp::Sub:
       return EachLane([&](int64_t X, int64_t Y) {
-        return wrapTo(static_cast<int64_t>(static_cast<uint64_t>(X) - static_cast<uint64_t>(Y)), E.Ty);
+        return Wrap(static_cast<uint64_t>(X) - static_cast<uint64_t>(Y));
       });
     case SymOp::LT:
       if (Unsigned)

@@ -129,15 +129,18 @@ private:
     }
     return FullWarps[W];
   }
-  /// The lanes of warp \p W that exist and (with \p Alive) are still alive; \p Scratch holds
-  /// them when some are not.
-  const Warp &warp(unsigned W, const std::vector<char> *Alive, Warp &Scratch) {
+  /// Lanes of one warp, bit L for lane L (the lanes still inside a loop).
+  using LaneMask = uint64_t;
+  /// The lanes of warp \p W that exist and (with \p Alive, a mask per warp) are still alive;
+  /// \p Scratch holds them when some are not.
+  const Warp &warp(unsigned W, const std::vector<LaneMask> *Alive, Warp &Scratch) {
     const Warp &Full = warp(W);
-    if (!Alive)
+    // A full warp's batch entry I is lane I (fillWarp), so its batch mask is its lane mask.
+    if (!Alive || ((*Alive)[W] & Full.Batch.all()) == Full.Batch.all())
       return Full;
     Scratch.Batch.Size = 0;
     for (unsigned I = 0; I < Full.Batch.Size; ++I) {
-      if (!(*Alive)[W * WarpSize + Full.Lane[I]])
+      if (!((*Alive)[W] >> Full.Lane[I] & 1))
         continue;
       unsigned J = Scratch.Batch.Size++;
       for (unsigned D = 0; D < 3; ++D)
@@ -186,8 +189,15 @@ private:
         Keep &= ~(uint64_t(1) << I);
     return Keep;
   }
+  /// The lane mask of the batch entries \p Entries of \p Lanes.
+  static LaneMask laneMask(const Warp &Lanes, uint64_t Entries) {
+    LaneMask M = 0;
+    for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
+      M |= (Entries >> I & 1) << Lanes.Lane[I];
+    return M;
+  }
   /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
-  void evaluateBlock(const std::vector<char> *Alive);
+  void evaluateBlock(const std::vector<LaneMask> *Alive);
   /// Mean lanes per warp that pass the guard, over the warps with any (for results that are not
   /// enumerated lane by lane); an unevaluable guard keeps its lanes.
   std::optional<double> lanesPerWarp();
@@ -198,7 +208,7 @@ private:
   bool variesWithinWarp(const SymRef &Side);
 };
 
-void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
+void Enumerator::evaluateBlock(const std::vector<LaneMask> *Alive) {
   std::optional<int64_t> BlockValue;
   bool BlockMixed = false;
   unsigned BlockTrue = 0, BlockFalse = 0; // lanes, for the regrouped passes
@@ -458,7 +468,9 @@ EnumerationResult Enumerator::run() {
       continue;
     }
     // Lanes still in the loop: a lane whose loop condition failed has left it for good.
-    std::vector<char> Alive(Threads, 1);
+    std::vector<LaneMask> Alive(Warps);
+    for (unsigned W = 0; W < Warps; ++W)
+      Alive[W] = warp(W).Batch.all();
     unsigned MaxIter = Samples > 1 ? MaxIterationsSampled : MaxIterationsExact;
     Env.Iteration.push_back({Exact->LoopId, 0});
     for (unsigned K = 0; K < MaxIter && Evaluations < MaxEvaluations; ++K) {
@@ -468,20 +480,22 @@ EnumerationResult Enumerator::run() {
       }
       // Advance the loop: who is still inside at iteration K?
       bool AnyInside = false;
-      std::vector<char> Inside(Threads, 0);
+      std::vector<LaneMask> Inside(Warps, 0);
       Warp Scratch;
       LaneValues In;
       for (unsigned W = 0; W < Warps; ++W) {
         const Warp &Lanes = warp(W, &Alive, Scratch);
-        In.Valid = 0;
-        if (Exact->Cond)
+        uint64_t Stays = Lanes.Batch.all();
+        if (Exact->Cond) {
           eval(Exact->Cond, Lanes, In, Lanes.Batch.Size);
-        for (unsigned I = 0; I < Lanes.Batch.Size; ++I) {
           // An unevaluable condition keeps the lane inside (the sound side).
-          bool Stays = !Exact->Cond || !(In.Valid >> I & 1) || In.Value[I] != 0;
-          Inside[W * WarpSize + Lanes.Lane[I]] = Stays;
-          AnyInside |= Stays;
+          uint64_t False = 0;
+          for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
+            False |= uint64_t(In.Value[I] == 0) << I;
+          Stays &= ~(In.Valid & False);
         }
+        Inside[W] = &Lanes == &Scratch ? laneMask(Lanes, Stays) : Stays;
+        AnyInside |= Stays != 0;
       }
       if (!Q.IsLoopCondition && AnyInside)
         evaluateBlock(&Inside);
