@@ -688,6 +688,17 @@ void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &La
     evaluateLanesNode(*E.A, Env, Lanes, Init);
     evaluateLanesNode(*E.B, Env, Lanes, Step);
     uint64_t Both = Init.Valid & Step.Valid;
+    if (E.Op == SymOp::Add || E.Op == SymOp::Sub) {
+      // stepIndVar's closed forms, which cannot fail, with the wrap worked out once.
+      Wrapper Wrap(E.Ty);
+      uint64_t Iterations = static_cast<uint64_t>(*K);
+      for (unsigned L = 0; L < N; ++L) {
+        uint64_t Start = Init.Value[L], Stride = Iterations * static_cast<uint64_t>(Step.Value[L]);
+        Out.Value[L] = Wrap(E.Op == SymOp::Add ? Start + Stride : Start - Stride);
+      }
+      Out.Valid = Both;
+      return;
+    }
     for (unsigned L = 0; L < N; ++L) {
       if (!(Both >> L & 1))
         continue;
