@@ -197,7 +197,9 @@ private:
     return M;
   }
   /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
-  void evaluateBlock(const std::vector<LaneMask> *Alive);
+  /// \p CondValues, when given, gets each warp's values of Cond.
+  void evaluateBlock(const std::vector<LaneMask> *Alive,
+                     std::vector<LaneValues> *CondValues = nullptr);
   /// Mean lanes per warp that pass the guard, over the warps with any (for results that are not
   /// enumerated lane by lane); an unevaluable guard keeps its lanes.
   std::optional<double> lanesPerWarp();
@@ -208,13 +210,14 @@ private:
   bool variesWithinWarp(const SymRef &Side);
 };
 
-void Enumerator::evaluateBlock(const std::vector<LaneMask> *Alive) {
+void Enumerator::evaluateBlock(const std::vector<LaneMask> *Alive,
+                               std::vector<LaneValues> *CondValues) {
   std::optional<int64_t> BlockValue;
   bool BlockMixed = false;
   unsigned BlockTrue = 0, BlockFalse = 0; // lanes, for the regrouped passes
   unsigned ActiveWarps = 0;
   Warp Scratch;
-  LaneValues Cond;
+  LaneValues CondHere;
   for (unsigned W = 0; W < Warps; ++W) {
     unsigned Active = 0, True = 0;
     std::optional<bool> FirstTrue;
@@ -223,6 +226,7 @@ void Enumerator::evaluateBlock(const std::vector<LaneMask> *Alive) {
     uint64_t TrueLanes = 0;            // batch entries on the true side
     const Warp &Lanes = warp(W, Alive, Scratch);
     uint64_t Reach = guardHolds(Lanes);
+    LaneValues &Cond = CondValues ? (*CondValues)[W] : CondHere;
     eval(Q.Cond, Lanes, Cond, llvm::popcount(Reach));
     uint64_t Known = Reach & Cond.Valid;
     if (!Q.MultiWay) {
@@ -472,22 +476,30 @@ EnumerationResult Enumerator::run() {
     for (unsigned W = 0; W < Warps; ++W)
       Alive[W] = warp(W).Batch.all();
     unsigned MaxIter = Samples > 1 ? MaxIterationsSampled : MaxIterationsExact;
+    // The loop's own condition: the advance below reads the values evaluateBlock computed for
+    // the same lanes in the same iteration.
+    bool CondIsLoopCond = Q.IsLoopCondition && Exact->Cond && symEqual(Exact->Cond, Q.Cond);
+    std::vector<LaneValues> LoopCondValues(CondIsLoopCond ? Warps : 0);
     Env.Iteration.push_back({Exact->LoopId, 0});
     for (unsigned K = 0; K < MaxIter && Evaluations < MaxEvaluations; ++K) {
       Env.Iteration.back().second = K;
       if (Q.IsLoopCondition) {
-        evaluateBlock(&Alive);
+        evaluateBlock(&Alive, CondIsLoopCond ? &LoopCondValues : nullptr);
       }
       // Advance the loop: who is still inside at iteration K?
       bool AnyInside = false;
       std::vector<LaneMask> Inside(Warps, 0);
       Warp Scratch;
-      LaneValues In;
+      LaneValues Values;
       for (unsigned W = 0; W < Warps; ++W) {
         const Warp &Lanes = warp(W, &Alive, Scratch);
         uint64_t Stays = Lanes.Batch.all();
         if (Exact->Cond) {
-          eval(Exact->Cond, Lanes, In, Lanes.Batch.Size);
+          const LaneValues &In = CondIsLoopCond ? LoopCondValues[W] : Values;
+          if (CondIsLoopCond)
+            Evaluations += Lanes.Batch.Size; // counted as if evaluated again
+          else
+            eval(Exact->Cond, Lanes, Values, Lanes.Batch.Size);
           // An unevaluable condition keeps the lane inside (the sound side).
           uint64_t False = 0;
           for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
