@@ -350,6 +350,11 @@ public:
 
 private:
   const std::set<AccessPath> &assignedInLoop(const clang::CFGBlock *Header);
+  /// The value of \p K at the entry of \p B, from its values on the edges into \p B (\p Back:
+  /// the back edges of a loop header); \p NumIncoming edges bring a state.
+  SymRef joinValues(const clang::CFGBlock *B, const AccessPath &K, llvm::ArrayRef<SymRef> Entry,
+                    llvm::ArrayRef<SymRef> Back, bool Header,
+                    const std::set<AccessPath> *LoopVars, size_t NumIncoming);
 
   FunctionState &F;
   const Memory &M;

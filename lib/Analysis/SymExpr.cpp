@@ -180,7 +180,7 @@ SymRef opaqueOf(const SymRef &E, std::string Label) {
   return O;
 }
 
-SymRef joinLeaf(uint64_t Id, const std::vector<SymRef> &Values, std::string Label) {
+SymRef joinLeaf(uint64_t Id, llvm::ArrayRef<SymRef> Values, std::string Label) {
   Uniformity Class = Uniformity::BlockUniform;
   bool DataDependent = false;
   IntType Ty;
@@ -195,12 +195,15 @@ SymRef joinLeaf(uint64_t Id, const std::vector<SymRef> &Values, std::string Labe
 }
 
 SymRef linearThreadId() {
-  IntType U{32, false};
-  SymRef X = threadIdx(0), Y = threadIdx(1), Z = threadIdx(2);
-  SymRef DX = blockDim(0), DY = blockDim(1);
-  return binary(SymOp::Add,
-                binary(SymOp::Add, X, binary(SymOp::Mul, Y, DX, U), U),
-                binary(SymOp::Mul, Z, binary(SymOp::Mul, DX, DY, U), U), U);
+  // Built once: trees are immutable, and every cooperative-groups call asks for it.
+  static const SymRef Linear = [] {
+    IntType U{32, false};
+    SymRef X = threadIdx(0), Y = threadIdx(1), Z = threadIdx(2);
+    SymRef DX = blockDim(0), DY = blockDim(1);
+    return binary(SymOp::Add, binary(SymOp::Add, X, binary(SymOp::Mul, Y, DX, U), U),
+                  binary(SymOp::Mul, Z, binary(SymOp::Mul, DX, DY, U), U), U);
+  }();
+  return Linear;
 }
 
 } // namespace sym
