@@ -587,14 +587,16 @@ unsigned warpAlignedIndex(unsigned Linear, unsigned Group, unsigned WarpSize) {
   return Linear - Inside + (Inside % WarpSize) * Group + Inside / WarpSize;
 }
 
-EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
+/// enumerateCondition for \p Q, whose canonicalQueryKey is \p QueryKey.
+static EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape,
+                                            llvm::StringRef QueryKey) {
   EnumerationResult R;
   if (!Q.Cond) {
     R.Ext = Extent::DataDependent;
   } else {
     // Template instantiations and calling contexts repeat queries (EnumerationMemo.h).
     thread_local EnumerationMemo Memo;
-    std::string Key = canonicalEnumerationKey(Q, Shape);
+    std::string Key = canonicalEnumerationKey(QueryKey, Shape);
     if (const EnumerationResult *Known = Memo.find(Key)) {
       R = *Known;
     } else {
@@ -606,22 +608,27 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape
   return R;
 }
 
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
+  return enumerateCondition(Q, Shape, Q.Cond ? canonicalQueryKey(Q) : std::string());
+}
+
 /// Whether the query reads threadIdx.y/z or blockDim.y/z (in the condition, the guard or the
 /// enclosing loops' conditions): only then does the block's layout beyond x matter.
+static bool readsBeyondX(const SymExpr *E) {
+  // A plain walk: trees are small (MaxSymSize nodes counting repeats).
+  if (!E)
+    return false;
+  if (E->Kind == SymKind::ThreadIdx || E->Kind == SymKind::BlockDim)
+    return E->Dim > 0;
+  return readsBeyondX(E->A.get()) || readsBeyondX(E->B.get()) || readsBeyondX(E->C.get());
+}
 static bool readsBeyondX(const EnumerationQuery &Q) {
-  bool Reads = false;
-  auto Look = [&](const SymRef &E) {
-    if (E)
-      forEachLeaf(E, [&](const SymExpr &Leaf) {
-        Reads |= (Leaf.Kind == SymKind::ThreadIdx || Leaf.Kind == SymKind::BlockDim) &&
-                 Leaf.Dim > 0;
-      });
-  };
-  Look(Q.Cond);
-  Look(Q.Guard);
+  if (readsBeyondX(Q.Cond.get()) || readsBeyondX(Q.Guard.get()))
+    return true;
   for (const LoopContext &L : Q.Loops)
-    Look(L.Cond);
-  return Reads;
+    if (readsBeyondX(L.Cond.get()))
+      return true;
+  return false;
 }
 
 std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
@@ -669,8 +676,9 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
   if (Assumed && readsBeyondX(Q))
     for (const BlockShape &C : unknownShapeCandidates(Shapes.front()))
       All.push_back(C);
+  std::string QueryKey = Q.Cond ? canonicalQueryKey(Q) : std::string();
   for (const BlockShape &S : All) {
-    EnumerationResult R = enumerateCondition(Q, S);
+    EnumerationResult R = enumerateCondition(Q, S, QueryKey);
     if (!Worst || R.Class > Worst->Class ||
         (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
       Worst = std::move(R);
