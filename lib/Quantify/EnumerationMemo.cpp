@@ -17,7 +17,7 @@ public:
 
   void write(const SymRef &E) {
     if (!E) {
-      put<uint8_t>(0xff);
+      Out.push_back(static_cast<char>(0xff)); // most children are absent: the cheapest append
       return;
     }
     const SymExpr &N = *E;
