@@ -114,12 +114,13 @@ SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<
                          const std::set<AccessPath> *LoopVars, size_t NumIncoming) {
   llvm::SmallVector<SymRef, 4> All(Entry.begin(), Entry.end());
   All.append(Back.begin(), Back.end());
-  uint64_t Id = llvm::hash_combine(F.Salt, B->getBlockID(), F.pathHash(K));
+  // The id of a joined leaf, hashed only when one is made (most paths agree on every edge).
+  auto JoinId = [&] { return uint64_t(llvm::hash_combine(F.Salt, B->getBlockID(), F.pathHash(K))); };
   if (Header && LoopVars->count(K) && !Entry.empty()) {
     SymRef Init = Entry.front();
     for (const SymRef &E : Entry)
       if (!symEqual(E, Init))
-        Init = sym::joinLeaf(Id ^ 0x1, Entry, F.pathName(K));
+        Init = sym::joinLeaf(JoinId() ^ 0x1, Entry, F.pathName(K));
     uint64_t Loop = F.loopId(B), Var = F.pathHash(K);
     IntType Ty = Init->Ty;
     if (Back.empty())
@@ -140,7 +141,7 @@ SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<
     if (Ok && Init->Kind != SymKind::Group && Init->Kind != SymKind::Dim3)
       return F.withDeclOrigin(sym::indVar(Loop, Var, Init, Op, Step, Ty, F.pathName(K)), K);
     // Not an induction variable: the class of everything it has been.
-    return sym::joinLeaf(Id, All, F.pathName(K));
+    return sym::joinLeaf(JoinId(), All, F.pathName(K));
   }
   bool Same = true;
   for (const SymRef &V : All)
@@ -149,7 +150,7 @@ SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<
     return All.front();
   if (All.front()->Kind == SymKind::Group)
     return All.front();
-  return sym::joinLeaf(Id, All, F.pathName(K));
+  return sym::joinLeaf(JoinId(), All, F.pathName(K));
 }
 
 } // namespace divlint
