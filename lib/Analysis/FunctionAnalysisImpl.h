@@ -32,6 +32,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <optional>
@@ -41,8 +42,9 @@
 
 namespace divlint {
 
-/// A tracked location: a local variable, then field declarations (`s.a.b`).
-using AccessPath = std::vector<const clang::ValueDecl *>;
+/// A tracked location: a local variable, then field declarations (`s.a.b`). Inline storage:
+/// states are copied at every block, and most paths are one variable or one field deep.
+using AccessPath = llvm::SmallVector<const clang::ValueDecl *, 2>;
 /// The data-flow state: the value of every tracked location.
 using State = std::map<AccessPath, SymRef>;
 
@@ -350,6 +352,11 @@ public:
 
 private:
   const std::set<AccessPath> &assignedInLoop(const clang::CFGBlock *Header);
+  /// The value of \p K at the entry of \p B, from its values on the edges into \p B (\p Back:
+  /// the back edges of a loop header); \p NumIncoming edges bring a state.
+  SymRef joinValues(const clang::CFGBlock *B, const AccessPath &K, llvm::ArrayRef<SymRef> Entry,
+                    llvm::ArrayRef<SymRef> Back, bool Header,
+                    const std::set<AccessPath> *LoopVars, size_t NumIncoming);
 
   FunctionState &F;
   const Memory &M;

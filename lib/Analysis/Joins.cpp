@@ -66,78 +66,91 @@ static bool matchUpdate(const SymRef &Back, uint64_t LoopId, uint64_t VarId, Sym
 }
 
 State Joins::join(const CFGBlock *B) {
-  std::vector<std::pair<const CFGBlock *, const State *>> Ins;
+  struct Incoming {
+    const CFGBlock *Pred;
+    const State *Out;
+    bool BackEdge;             ///< at a loop header: from inside the loop
+    State::const_iterator Pos; ///< the merge's position in Out
+  };
+  llvm::SmallVector<Incoming, 4> Ins;
   for (const CFGBlock *Pred : B->preds())
     if (Pred && F.Out[Pred->getBlockID()])
-      Ins.push_back({Pred, &*F.Out[Pred->getBlockID()]});
+      Ins.push_back({Pred, &*F.Out[Pred->getBlockID()], false, {}});
   if (Ins.empty())
     return State();
   bool Header = F.IsLoopHeader[B->getBlockID()] && !F.Widen;
   if (Ins.size() == 1 && !Header)
-    return *Ins.front().second;
-  std::set<AccessPath> Keys;
-  for (auto &[P, St] : Ins)
-    for (auto &KV : *St)
-      Keys.insert(KV.first);
+    return *Ins.front().Out;
+  for (Incoming &In : Ins) {
+    In.BackEdge = Header && F.dominates(B, In.Pred);
+    In.Pos = In.Out->begin();
+  }
   const std::set<AccessPath> *LoopVars = Header ? &assignedInLoop(B) : nullptr;
   State Result;
-  for (const AccessPath &K : Keys) {
-    std::vector<SymRef> Entry, Back;
-    for (auto &[P, St] : Ins) {
-      auto It = St->find(K);
-      if (It == St->end())
+  // Every path of any incoming state, in order: a merge of the sorted states.
+  while (true) {
+    const AccessPath *Next = nullptr;
+    for (const Incoming &In : Ins)
+      if (In.Pos != In.Out->end() && (!Next || In.Pos->first < *Next))
+        Next = &In.Pos->first;
+    if (!Next)
+      break;
+    const AccessPath &K = *Next; // stays valid: the states are not changed here
+    llvm::SmallVector<SymRef, 4> Entry, Back;
+    for (Incoming &In : Ins) {
+      if (In.Pos == In.Out->end() || In.Pos->first != K)
         continue;
-      (Header && F.dominates(B, P) ? Back : Entry).push_back(It->second);
+      (In.BackEdge ? Back : Entry).push_back(In.Pos->second);
+      ++In.Pos;
     }
-    std::vector<SymRef> All(Entry);
-    All.insert(All.end(), Back.begin(), Back.end());
-    uint64_t Id = llvm::hash_combine(F.Salt, B->getBlockID(), F.pathHash(K));
-    if (Header && LoopVars->count(K) && !Entry.empty()) {
-      SymRef Init = Entry.front();
-      for (const SymRef &E : Entry)
-        if (!symEqual(E, Init))
-          Init = sym::joinLeaf(Id ^ 0x1, Entry, F.pathName(K));
-      uint64_t Loop = F.loopId(B), Var = F.pathHash(K);
-      IntType Ty = Init->Ty;
-      if (Back.empty()) {
-        Result[K] = F.withDeclOrigin(
-            sym::indVar(Loop, Var, Init, SymOp::None, nullptr, Ty, F.pathName(K)), K);
-        continue;
-      }
-      SymOp Op = SymOp::None, Op2;
-      SymRef Step, Step2;
-      bool Ok = true;
-      for (const SymRef &BV : Back) {
-        if (!matchUpdate(BV, Loop, Var, Op2, Step2) ||
-            (Step && (Op2 != Op || !symEqual(Step, Step2)))) {
-          Ok = false;
-          break;
-        }
-        Op = Op2;
-        Step = Step2;
-      }
-      if (Ok && Init->Kind != SymKind::Group && Init->Kind != SymKind::Dim3) {
-        Result[K] = F.withDeclOrigin(sym::indVar(Loop, Var, Init, Op, Step, Ty, F.pathName(K)), K);
-        continue;
-      }
-      // Not an induction variable: the class of everything it has been.
-      Result[K] = sym::joinLeaf(Id, All, F.pathName(K));
-      continue;
-    }
-    bool Same = true;
-    for (const SymRef &V : All)
-      Same &= symEqual(V, All.front());
-    if (Same && (Ins.size() == All.size() || !Header)) {
-      Result[K] = All.front();
-      continue;
-    }
-    if (All.front()->Kind == SymKind::Group) {
-      Result[K] = All.front();
-      continue;
-    }
-    Result[K] = sym::joinLeaf(Id, All, F.pathName(K));
+    Result.emplace_hint(Result.end(), K, joinValues(B, K, Entry, Back, Header, LoopVars,
+                                                   Ins.size()));
   }
   return Result;
+}
+
+SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<SymRef> Entry,
+                         llvm::ArrayRef<SymRef> Back, bool Header,
+                         const std::set<AccessPath> *LoopVars, size_t NumIncoming) {
+  llvm::SmallVector<SymRef, 4> All(Entry.begin(), Entry.end());
+  All.append(Back.begin(), Back.end());
+  // The id of a joined leaf, hashed only when one is made (most paths agree on every edge).
+  auto JoinId = [&] { return uint64_t(llvm::hash_combine(F.Salt, B->getBlockID(), F.pathHash(K))); };
+  if (Header && LoopVars->count(K) && !Entry.empty()) {
+    SymRef Init = Entry.front();
+    for (const SymRef &E : Entry)
+      if (!symEqual(E, Init))
+        Init = sym::joinLeaf(JoinId() ^ 0x1, Entry, F.pathName(K));
+    uint64_t Loop = F.loopId(B), Var = F.pathHash(K);
+    IntType Ty = Init->Ty;
+    if (Back.empty())
+      return F.withDeclOrigin(
+          sym::indVar(Loop, Var, Init, SymOp::None, nullptr, Ty, F.pathName(K)), K);
+    SymOp Op = SymOp::None, Op2;
+    SymRef Step, Step2;
+    bool Ok = true;
+    for (const SymRef &BV : Back) {
+      if (!matchUpdate(BV, Loop, Var, Op2, Step2) ||
+          (Step && (Op2 != Op || !symEqual(Step, Step2)))) {
+        Ok = false;
+        break;
+      }
+      Op = Op2;
+      Step = Step2;
+    }
+    if (Ok && Init->Kind != SymKind::Group && Init->Kind != SymKind::Dim3)
+      return F.withDeclOrigin(sym::indVar(Loop, Var, Init, Op, Step, Ty, F.pathName(K)), K);
+    // Not an induction variable: the class of everything it has been.
+    return sym::joinLeaf(JoinId(), All, F.pathName(K));
+  }
+  bool Same = true;
+  for (const SymRef &V : All)
+    Same &= symEqual(V, All.front());
+  if (Same && (NumIncoming == All.size() || !Header))
+    return All.front();
+  if (All.front()->Kind == SymKind::Group)
+    return All.front();
+  return sym::joinLeaf(JoinId(), All, F.pathName(K));
 }
 
 } // namespace divlint

@@ -180,7 +180,7 @@ SymRef opaqueOf(const SymRef &E, std::string Label) {
   return O;
 }
 
-SymRef joinLeaf(uint64_t Id, const std::vector<SymRef> &Values, std::string Label) {
+SymRef joinLeaf(uint64_t Id, llvm::ArrayRef<SymRef> Values, std::string Label) {
   Uniformity Class = Uniformity::BlockUniform;
   bool DataDependent = false;
   IntType Ty;
@@ -195,12 +195,15 @@ SymRef joinLeaf(uint64_t Id, const std::vector<SymRef> &Values, std::string Labe
 }
 
 SymRef linearThreadId() {
-  IntType U{32, false};
-  SymRef X = threadIdx(0), Y = threadIdx(1), Z = threadIdx(2);
-  SymRef DX = blockDim(0), DY = blockDim(1);
-  return binary(SymOp::Add,
-                binary(SymOp::Add, X, binary(SymOp::Mul, Y, DX, U), U),
-                binary(SymOp::Mul, Z, binary(SymOp::Mul, DX, DY, U), U), U);
+  // Built once: trees are immutable, and every cooperative-groups call asks for it.
+  static const SymRef Linear = [] {
+    IntType U{32, false};
+    SymRef X = threadIdx(0), Y = threadIdx(1), Z = threadIdx(2);
+    SymRef DX = blockDim(0), DY = blockDim(1);
+    return binary(SymOp::Add, binary(SymOp::Add, X, binary(SymOp::Mul, Y, DX, U), U),
+                  binary(SymOp::Mul, Z, binary(SymOp::Mul, DX, DY, U), U), U);
+  }();
+  return Linear;
 }
 
 } // namespace sym
@@ -513,6 +516,21 @@ std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env) {
 
 namespace {
 
+/// wrapTo for one type, its mask worked out once for a batch of lanes: the low bits, then
+/// `(u ^ s) - s` with s the sign bit sign-extends them (s = 0 for unsigned and 64-bit types).
+class Wrapper {
+public:
+  explicit Wrapper(IntType Ty)
+      : Mask(Ty.Bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << Ty.Bits) - 1),
+        SignBit(Ty.Signed && Ty.Bits > 0 && Ty.Bits < 64 ? uint64_t(1) << (Ty.Bits - 1) : 0) {}
+  int64_t operator()(uint64_t V) const {
+    return static_cast<int64_t>(((V & Mask) ^ SignBit) - SignBit);
+  }
+
+private:
+  uint64_t Mask, SignBit;
+};
+
 /// Per-lane evaluation of the nodes that read a thread index; everything else is evaluated once
 /// for the batch (through evaluate() and its lane-invariant memo) and broadcast.
 void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &Lanes,
@@ -537,6 +555,21 @@ void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &La
   case SymKind::Unary: {
     LaneValues A;
     evaluateLanesNode(*E.A, Env, Lanes, A);
+    // The operations that cannot fail, as applyUnary computes them, without its per-lane
+    // dispatch (lanes without a value compute garbage that Valid leaves out).
+    Wrapper Wrap(E.Ty);
+    auto EachLane = [&](auto Apply) {
+      for (unsigned L = 0; L < N; ++L)
+        Out.Value[L] = Apply(static_cast<uint64_t>(A.Value[L]));
+      Out.Valid = A.Valid;
+    };
+    switch (E.Op) {
+    case SymOp::Cast: return EachLane([&](uint64_t X) { return Wrap(X); });
+    case SymOp::Neg: return EachLane([&](uint64_t X) { return Wrap(0 - X); });
+    case SymOp::BitNot: return EachLane([&](uint64_t X) { return Wrap(~X); });
+    case SymOp::LNot: return EachLane([](uint64_t X) -> int64_t { return X == 0; });
+    default: break;
+    }
     Out.Valid = 0;
     for (unsigned L = 0; L < N; ++L) {
       if (!(A.Valid >> L & 1))
@@ -584,14 +617,15 @@ void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &La
                                  : static_cast<uint64_t>(V);
     };
     bool Unsigned = !OperandTy.Signed;
+    Wrapper Wrap(E.Ty);
     switch (E.Op) {
     case SymOp::Add:
       return EachLane([&](int64_t X, int64_t Y) {
-        return wrapTo(static_cast<int64_t>(static_cast<uint64_t>(X) + static_cast<uint64_t>(Y)), E.Ty);
+        return Wrap(static_cast<uint64_t>(X) + static_cast<uint64_t>(Y));
       });
     case SymOp::Sub:
       return EachLane([&](int64_t X, int64_t Y) {
-        return wrapTo(static_cast<int64_t>(static_cast<uint64_t>(X) - static_cast<uint64_t>(Y)), E.Ty);
+        return Wrap(static_cast<uint64_t>(X) - static_cast<uint64_t>(Y));
       });
     case SymOp::LT:
       if (Unsigned)
@@ -657,6 +691,17 @@ void evaluateLanesNode(const SymExpr &E, const EvalEnv &Env, const LaneBatch &La
     evaluateLanesNode(*E.A, Env, Lanes, Init);
     evaluateLanesNode(*E.B, Env, Lanes, Step);
     uint64_t Both = Init.Valid & Step.Valid;
+    if (E.Op == SymOp::Add || E.Op == SymOp::Sub) {
+      // stepIndVar's closed forms, which cannot fail, with the wrap worked out once.
+      Wrapper Wrap(E.Ty);
+      uint64_t Iterations = static_cast<uint64_t>(*K);
+      for (unsigned L = 0; L < N; ++L) {
+        uint64_t Start = Init.Value[L], Stride = Iterations * static_cast<uint64_t>(Step.Value[L]);
+        Out.Value[L] = Wrap(E.Op == SymOp::Add ? Start + Stride : Start - Stride);
+      }
+      Out.Valid = Both;
+      return;
+    }
     for (unsigned L = 0; L < N; ++L) {
       if (!(Both >> L & 1))
         continue;

@@ -129,15 +129,18 @@ private:
     }
     return FullWarps[W];
   }
-  /// The lanes of warp \p W that exist and (with \p Alive) are still alive; \p Scratch holds
-  /// them when some are not.
-  const Warp &warp(unsigned W, const std::vector<char> *Alive, Warp &Scratch) {
+  /// Lanes of one warp, bit L for lane L (the lanes still inside a loop).
+  using LaneMask = uint64_t;
+  /// The lanes of warp \p W that exist and (with \p Alive, a mask per warp) are still alive;
+  /// \p Scratch holds them when some are not.
+  const Warp &warp(unsigned W, const std::vector<LaneMask> *Alive, Warp &Scratch) {
     const Warp &Full = warp(W);
-    if (!Alive)
+    // A full warp's batch entry I is lane I (fillWarp), so its batch mask is its lane mask.
+    if (!Alive || ((*Alive)[W] & Full.Batch.all()) == Full.Batch.all())
       return Full;
     Scratch.Batch.Size = 0;
     for (unsigned I = 0; I < Full.Batch.Size; ++I) {
-      if (!(*Alive)[W * WarpSize + Full.Lane[I]])
+      if (!((*Alive)[W] >> Full.Lane[I] & 1))
         continue;
       unsigned J = Scratch.Batch.Size++;
       for (unsigned D = 0; D < 3; ++D)
@@ -186,8 +189,17 @@ private:
         Keep &= ~(uint64_t(1) << I);
     return Keep;
   }
+  /// The lane mask of the batch entries \p Entries of \p Lanes.
+  static LaneMask laneMask(const Warp &Lanes, uint64_t Entries) {
+    LaneMask M = 0;
+    for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
+      M |= (Entries >> I & 1) << Lanes.Lane[I];
+    return M;
+  }
   /// Evaluates Cond over the block for the current Env. \p Alive restricts the lanes (loop exits).
-  void evaluateBlock(const std::vector<char> *Alive);
+  /// \p CondValues, when given, gets each warp's values of Cond.
+  void evaluateBlock(const std::vector<LaneMask> *Alive,
+                     std::vector<LaneValues> *CondValues = nullptr);
   /// Mean lanes per warp that pass the guard, over the warps with any (for results that are not
   /// enumerated lane by lane); an unevaluable guard keeps its lanes.
   std::optional<double> lanesPerWarp();
@@ -198,13 +210,14 @@ private:
   bool variesWithinWarp(const SymRef &Side);
 };
 
-void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
+void Enumerator::evaluateBlock(const std::vector<LaneMask> *Alive,
+                               std::vector<LaneValues> *CondValues) {
   std::optional<int64_t> BlockValue;
   bool BlockMixed = false;
   unsigned BlockTrue = 0, BlockFalse = 0; // lanes, for the regrouped passes
   unsigned ActiveWarps = 0;
   Warp Scratch;
-  LaneValues Cond;
+  LaneValues CondHere;
   for (unsigned W = 0; W < Warps; ++W) {
     unsigned Active = 0, True = 0;
     std::optional<bool> FirstTrue;
@@ -213,6 +226,7 @@ void Enumerator::evaluateBlock(const std::vector<char> *Alive) {
     uint64_t TrueLanes = 0;            // batch entries on the true side
     const Warp &Lanes = warp(W, Alive, Scratch);
     uint64_t Reach = guardHolds(Lanes);
+    LaneValues &Cond = CondValues ? (*CondValues)[W] : CondHere;
     eval(Q.Cond, Lanes, Cond, llvm::popcount(Reach));
     uint64_t Known = Reach & Cond.Valid;
     if (!Q.MultiWay) {
@@ -458,30 +472,42 @@ EnumerationResult Enumerator::run() {
       continue;
     }
     // Lanes still in the loop: a lane whose loop condition failed has left it for good.
-    std::vector<char> Alive(Threads, 1);
+    std::vector<LaneMask> Alive(Warps);
+    for (unsigned W = 0; W < Warps; ++W)
+      Alive[W] = warp(W).Batch.all();
     unsigned MaxIter = Samples > 1 ? MaxIterationsSampled : MaxIterationsExact;
+    // The loop's own condition: the advance below reads the values evaluateBlock computed for
+    // the same lanes in the same iteration.
+    bool CondIsLoopCond = Q.IsLoopCondition && Exact->Cond && symEqual(Exact->Cond, Q.Cond);
+    std::vector<LaneValues> LoopCondValues(CondIsLoopCond ? Warps : 0);
     Env.Iteration.push_back({Exact->LoopId, 0});
     for (unsigned K = 0; K < MaxIter && Evaluations < MaxEvaluations; ++K) {
       Env.Iteration.back().second = K;
       if (Q.IsLoopCondition) {
-        evaluateBlock(&Alive);
+        evaluateBlock(&Alive, CondIsLoopCond ? &LoopCondValues : nullptr);
       }
       // Advance the loop: who is still inside at iteration K?
       bool AnyInside = false;
-      std::vector<char> Inside(Threads, 0);
+      std::vector<LaneMask> Inside(Warps, 0);
       Warp Scratch;
-      LaneValues In;
+      LaneValues Values;
       for (unsigned W = 0; W < Warps; ++W) {
         const Warp &Lanes = warp(W, &Alive, Scratch);
-        In.Valid = 0;
-        if (Exact->Cond)
-          eval(Exact->Cond, Lanes, In, Lanes.Batch.Size);
-        for (unsigned I = 0; I < Lanes.Batch.Size; ++I) {
+        uint64_t Stays = Lanes.Batch.all();
+        if (Exact->Cond) {
+          const LaneValues &In = CondIsLoopCond ? LoopCondValues[W] : Values;
+          if (CondIsLoopCond)
+            Evaluations += Lanes.Batch.Size; // counted as if evaluated again
+          else
+            eval(Exact->Cond, Lanes, Values, Lanes.Batch.Size);
           // An unevaluable condition keeps the lane inside (the sound side).
-          bool Stays = !Exact->Cond || !(In.Valid >> I & 1) || In.Value[I] != 0;
-          Inside[W * WarpSize + Lanes.Lane[I]] = Stays;
-          AnyInside |= Stays;
+          uint64_t False = 0;
+          for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
+            False |= uint64_t(In.Value[I] == 0) << I;
+          Stays &= ~(In.Valid & False);
         }
+        Inside[W] = &Lanes == &Scratch ? laneMask(Lanes, Stays) : Stays;
+        AnyInside |= Stays != 0;
       }
       if (!Q.IsLoopCondition && AnyInside)
         evaluateBlock(&Inside);
@@ -561,14 +587,16 @@ unsigned warpAlignedIndex(unsigned Linear, unsigned Group, unsigned WarpSize) {
   return Linear - Inside + (Inside % WarpSize) * Group + Inside / WarpSize;
 }
 
-EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
+/// enumerateCondition for \p Q, whose canonicalQueryKey is \p QueryKey.
+static EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape,
+                                            llvm::StringRef QueryKey) {
   EnumerationResult R;
   if (!Q.Cond) {
     R.Ext = Extent::DataDependent;
   } else {
     // Template instantiations and calling contexts repeat queries (EnumerationMemo.h).
     thread_local EnumerationMemo Memo;
-    std::string Key = canonicalEnumerationKey(Q, Shape);
+    std::string Key = canonicalEnumerationKey(QueryKey, Shape);
     if (const EnumerationResult *Known = Memo.find(Key)) {
       R = *Known;
     } else {
@@ -580,22 +608,27 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape
   return R;
 }
 
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
+  return enumerateCondition(Q, Shape, Q.Cond ? canonicalQueryKey(Q) : std::string());
+}
+
 /// Whether the query reads threadIdx.y/z or blockDim.y/z (in the condition, the guard or the
 /// enclosing loops' conditions): only then does the block's layout beyond x matter.
+static bool readsBeyondX(const SymExpr *E) {
+  // A plain walk: trees are small (MaxSymSize nodes counting repeats).
+  if (!E)
+    return false;
+  if (E->Kind == SymKind::ThreadIdx || E->Kind == SymKind::BlockDim)
+    return E->Dim > 0;
+  return readsBeyondX(E->A.get()) || readsBeyondX(E->B.get()) || readsBeyondX(E->C.get());
+}
 static bool readsBeyondX(const EnumerationQuery &Q) {
-  bool Reads = false;
-  auto Look = [&](const SymRef &E) {
-    if (E)
-      forEachLeaf(E, [&](const SymExpr &Leaf) {
-        Reads |= (Leaf.Kind == SymKind::ThreadIdx || Leaf.Kind == SymKind::BlockDim) &&
-                 Leaf.Dim > 0;
-      });
-  };
-  Look(Q.Cond);
-  Look(Q.Guard);
+  if (readsBeyondX(Q.Cond.get()) || readsBeyondX(Q.Guard.get()))
+    return true;
   for (const LoopContext &L : Q.Loops)
-    Look(L.Cond);
-  return Reads;
+    if (readsBeyondX(L.Cond.get()))
+      return true;
+  return false;
 }
 
 std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
@@ -643,8 +676,9 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
   if (Assumed && readsBeyondX(Q))
     for (const BlockShape &C : unknownShapeCandidates(Shapes.front()))
       All.push_back(C);
+  std::string QueryKey = Q.Cond ? canonicalQueryKey(Q) : std::string();
   for (const BlockShape &S : All) {
-    EnumerationResult R = enumerateCondition(Q, S);
+    EnumerationResult R = enumerateCondition(Q, S, QueryKey);
     if (!Worst || R.Class > Worst->Class ||
         (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
       Worst = std::move(R);

@@ -10,6 +10,7 @@
 #define DIVLINT_SYMEXPR_H
 
 #include "divlint/Analysis/Uniformity.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include <cstdint>
 #include <functional>
@@ -93,7 +94,7 @@ SymRef group(GroupKind Kind, int64_t TileSize);
 /// big or not integer.
 SymRef opaqueOf(const SymRef &E, std::string Label);
 /// The join of several values into one leaf of the joined class.
-SymRef joinLeaf(uint64_t Id, const std::vector<SymRef> &Values, std::string Label);
+SymRef joinLeaf(uint64_t Id, llvm::ArrayRef<SymRef> Values, std::string Label);
 /// The linear thread id x + y*Dx + z*Dx*Dy.
 SymRef linearThreadId();
 } // namespace sym

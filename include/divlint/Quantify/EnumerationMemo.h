@@ -19,6 +19,10 @@ namespace divlint {
 /// Everything enumerateCondition reads from \p Q and \p Shape, with opaque leaves, induction
 /// variables and loops renamed 0, 1, 2... in order of first appearance.
 std::string canonicalEnumerationKey(const EnumerationQuery &Q, const BlockShape &Shape);
+/// The part of that key that comes from \p Q, computed once for all of a kernel's shapes.
+std::string canonicalQueryKey(const EnumerationQuery &Q);
+/// The key of the query whose canonicalQueryKey is \p QueryKey, for \p Shape.
+std::string canonicalEnumerationKey(llvm::StringRef QueryKey, const BlockShape &Shape);
 
 /// Results by canonical key, bounded (cleared when full: kernels of one file repeat their
 /// queries close together).
