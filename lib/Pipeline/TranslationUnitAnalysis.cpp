@@ -747,10 +747,20 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
   auto Limit = [&](double Split, double SplitUseful, double Rest) {
     Bounds L{(SplitUseful + Rest * O) / std::max(1e-9, Split + Rest), 0};
     L.High = std::max(L.Low, O);
-    if (K - KnownK > 1e-9)
-      P.UnpricedLimit = P.UnpricedLimit ? Bounds{std::min(P.UnpricedLimit->Low, L.Low),
-                                                 std::max(P.UnpricedLimit->High, L.High)}
-                                        : L;
+    if (K - KnownK <= 1e-9)
+      return;
+    if (P.UnpricedLimit)
+      P.UnpricedLimit->widen(L);
+    else
+      P.UnpricedLimit = L;
+  };
+  // The continuation \p Cost run by \p Issued of the warps, \p Useful of their lanes,
+  // counted \p Regrouped times in the kernel's cost.
+  auto Continue = [](Prediction::RegionTime &T, double Cost, double Issued, double Useful,
+                     double Regrouped) {
+    T.Issued += Issued * Cost;
+    T.Useful += Useful * Cost;
+    T.Regrouped += Regrouped * Cost;
   };
   if (Region.Decided) {
     // Diverging warps run the continuation with the lanes that stayed; warps whose lanes all
@@ -763,13 +773,9 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
                       ? (1 - D) * double(R.UniformTrueEvaluations) / R.UniformEvaluations
                       : 0;
     double Stay = R.MeanDivergentActiveLanes.value_or(W) - R.MeanDivergentTrueLanes.value_or(0);
-    P.AsRun.Issued += D * K;
-    P.AsRun.Useful += D * K * Stay / W;
-    P.AsRun.Regrouped += (D + Left) * K;
+    Continue(P.AsRun, K, D, D * Stay / W, D + Left);
     P.Best = P.AsRun;
-    P.KnownAsRun.Issued += D * KnownK;
-    P.KnownAsRun.Useful += D * KnownK * Stay / W;
-    P.KnownAsRun.Regrouped += (D + Left) * KnownK;
+    Continue(P.KnownAsRun, KnownK, D, D * Stay / W, D + Left);
     P.KnownBest = P.KnownAsRun;
     Limit(D, D * Stay / W, std::max(0.0, 1 - D - Left));
     return;
@@ -780,12 +786,8 @@ void TranslationUnitAnalyzer::addEarlyExit(const FunctionDecl *FD, const BranchR
   double Share = Tail && R.Shape.Y == 1 && R.Shape.Z == 1
                      ? 1.0 / std::max(1u, R.Shape.warps(Opts.WarpSize))
                      : 1.0;
-  P.AsRun.Issued += Share * K;
-  P.AsRun.Useful += Share * K / W;
-  P.AsRun.Regrouped += Share * K;
-  P.KnownAsRun.Issued += Share * KnownK;
-  P.KnownAsRun.Useful += Share * KnownK / W;
-  P.KnownAsRun.Regrouped += Share * KnownK;
+  Continue(P.AsRun, K, Share, Share / W, Share);
+  Continue(P.KnownAsRun, KnownK, Share, Share / W, Share);
   Limit(Share, Share / W, 1 - Share);
 }
 

@@ -28,6 +28,10 @@ constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become se
 // would price a visible body at UnknownCallCost; each function is priced once (memo).
 constexpr unsigned MaxCallDepth = 16;
 
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
+}
+
 /// Whether nvcc computes \p E at compile time: literals, enumerators, constants, template
 /// arguments and operators over them (`numThreads - 1` in a template). `warpSize` is not one
 /// for nvcc (OperationCosts.h).
@@ -304,9 +308,6 @@ std::optional<std::string> CostModel::opaqueCall(const Expr *E) const {
 }
 
 namespace {
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
-}
 const Expr *loopCondition(const Stmt *Loop) {
   if (const auto *For = dyn_cast<ForStmt>(Loop))
     return For->getCond();
@@ -571,7 +572,7 @@ double CostModel::computeCost(const Stmt *S) {
       return cost(If->getInit()) + cost(*Known ? If->getThen() : If->getElse());
     return cost(If->getCond()) + 0.5 * (cost(If->getThen()) + cost(If->getElse()));
   }
-  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+  if (isLoop(S)) {
     double Trips = tripCount(S).value_or(assumedTrips());
     const auto *For = dyn_cast<ForStmt>(S);
     return (For ? cost(For->getInit()) : 0) + Trips * iterationCost(S) + 1;
@@ -635,22 +636,17 @@ const ParentMap *CostModel::bodyParents(const FunctionDecl *FD, const Stmt *S) {
   return PM->hasParent(S) ? PM.get() : nullptr;
 }
 
-ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition,
-                         const FunctionDecl *Within) {
-  ArmCosts A;
-  const Stmt *TrueArm = nullptr, *FalseArm = nullptr;
-  double Extra = 0; // the rest of a && / || chain that one side evaluates
-  bool ExtraOnTrue = true;
-  if (const ParentMap *PM = Condition ? bodyParents(Within, Condition) : nullptr) {
+const BinaryOperator *CostModel::enclosingChain(const Expr *Condition,
+                                               const FunctionDecl *Within) {
+  if (!Condition)
+    return nullptr;
+  const BinaryOperator *BO = nullptr;
+  if (const ParentMap *PM = bodyParents(Within, Condition)) {
     const Stmt *P = PM->getParent(Condition);
     while (P && isa<ParenExpr>(P))
       P = PM->getParent(P);
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-        BO && BO->isLogicalOp() && BO->getLHS()->IgnoreParens() == Condition) {
-      Extra = cost(BO->getRHS());
-      ExtraOnTrue = BO->getOpcode() == BO_LAnd;
-    }
-  } else if (Condition) {
+    BO = dyn_cast_or_null<BinaryOperator>(P);
+  } else {
     auto Parents = Ctx.getParents(*Condition);
     while (!Parents.empty()) {
       const auto *P = Parents[0].get<Expr>();
@@ -659,11 +655,20 @@ ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition,
       Parents = Ctx.getParents(*P);
     }
     if (!Parents.empty())
-      if (const auto *BO = Parents[0].get<BinaryOperator>();
-          BO && BO->isLogicalOp() && BO->getLHS()->IgnoreParens() == Condition) {
-        Extra = cost(BO->getRHS());
-        ExtraOnTrue = BO->getOpcode() == BO_LAnd;
-      }
+      BO = Parents[0].get<BinaryOperator>();
+  }
+  return BO && BO->isLogicalOp() && BO->getLHS()->IgnoreParens() == Condition ? BO : nullptr;
+}
+
+ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition,
+                         const FunctionDecl *Within) {
+  ArmCosts A;
+  const Stmt *TrueArm = nullptr, *FalseArm = nullptr;
+  double Extra = 0; // the rest of a && / || chain that one side evaluates
+  bool ExtraOnTrue = true;
+  if (const BinaryOperator *Chain = enclosingChain(Condition, Within)) {
+    Extra = cost(Chain->getRHS());
+    ExtraOnTrue = Chain->getOpcode() == BO_LAnd;
   }
   if (const auto *If = dyn_cast<IfStmt>(Terminator)) {
     TrueArm = If->getThen();
@@ -733,7 +738,7 @@ std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const Functio
   std::vector<const Stmt *> Loops;
   if (const ParentMap *PM = bodyParents(FD, S)) {
     for (const Stmt *P = PM->getParent(S); P && !isa<LambdaExpr>(P); P = PM->getParent(P))
-      if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
+      if (isLoop(P))
         Loops.push_back(P);
     return Loops;
   }
@@ -743,7 +748,7 @@ std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const Functio
     if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
       break;
     if (const auto *St = P.get<Stmt>()) {
-      if (isa<ForStmt>(St) || isa<WhileStmt>(St) || isa<DoStmt>(St) || isa<CXXForRangeStmt>(St))
+      if (isLoop(St))
         Loops.push_back(St);
     }
     Parents = Ctx.getParents(P);
@@ -812,15 +817,8 @@ std::vector<const Stmt *> CostModel::armParts(const Stmt *Terminator, const Expr
     Arms = {Switch->getBody()};
   else if (const auto *BO = dyn_cast<BinaryOperator>(Terminator))
     Arms = {BO->getRHS()};
-  // The rest of a && / || chain one side evaluates (arms()).
-  if (const ParentMap *PM = Condition ? bodyParents(Within, Condition) : nullptr) {
-    const Stmt *P = PM->getParent(Condition);
-    while (P && isa<ParenExpr>(P))
-      P = PM->getParent(P);
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-        BO && BO->isLogicalOp() && BO->getLHS()->IgnoreParens() == Condition)
-      Arms.push_back(BO->getRHS());
-  }
+  if (const BinaryOperator *Chain = enclosingChain(Condition, Within))
+    Arms.push_back(Chain->getRHS());
   Arms.erase(std::remove(Arms.begin(), Arms.end(), nullptr), Arms.end());
   return Arms;
 }
@@ -1035,20 +1033,30 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   P.KnownFunctionCostDelta = P.FunctionCostDelta;
   P.KnownArms = A;
   constexpr double Epsilon = 1e-9;
-  bool ArmsAssumed = A.True - Known.True > Epsilon || A.False - Known.False > Epsilon ||
-                     A.Shared - Known.Shared > Epsilon;
+  // Each side's assumed work alone (a switch's cases together: they share one mean).
+  std::vector<ArmCosts> Alone;
+  ArmCosts Nothing = A;
+  Nothing.True = Nothing.False = Nothing.Shared = 0;
+  if (Switch && A.True - Known.True > Epsilon) {
+    Alone.push_back(Nothing);
+    Alone.back().True = Alone.back().False = A.True - Known.True;
+  } else if (!Switch) {
+    for (double ArmCosts::*Side : {&ArmCosts::True, &ArmCosts::False, &ArmCosts::Shared})
+      if (A.*Side - Known.*Side > Epsilon) {
+        Alone.push_back(Nothing);
+        Alone.back().*Side = A.*Side - Known.*Side;
+      }
+  }
+  bool ArmsAssumed = !Alone.empty();
   const Stmt *Body = FD ? FD->getBody() : nullptr;
-  std::vector<std::string> Sites = ArmsAssumed || (Body && cost(Body) - knownCost(Body) > Epsilon)
+  bool BodyAssumed = Body && cost(Body) - knownCost(Body) > Epsilon;
+  std::vector<std::string> Sites = ArmsAssumed || BodyAssumed
                                        ? unpricedWork(Body ? Body : Terminator, FD)
                                        : std::vector<std::string>{};
-  auto Hull = [](Bounds &B, const Bounds &With) {
-    B.Low = std::min(B.Low, With.Low);
-    B.High = std::max(B.High, With.High);
-  };
   if (Sites.empty()) {
     if (P.TripsAssumed) { // a loop around it that unpricedWork does not see (a lambda's)
-      Hull(P.KernelSlowdown, {1, 1});
-      Hull(P.KernelSlowdown, P.RegionSlowdown);
+      P.KernelSlowdown.widen({1, 1});
+      P.KernelSlowdown.widen(P.RegionSlowdown);
       P.Assumptions.push_back("loops of unknown trip count around it (the kernel slowdown is a "
                               "range over their trips)");
     }
@@ -1065,45 +1073,26 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   P.KnownBest = KnownRuns ? WithKnown.Best : Prediction::RegionTime{};
   P.KnownFunctionCostDelta = WithKnown.FunctionCostDelta;
   if (KnownRuns) {
-    Hull(P.Efficiency, WithKnown.Efficiency);
-    Hull(P.RegionSlowdown, WithKnown.RegionSlowdown);
-    Hull(P.KernelSlowdown, WithKnown.KernelSlowdown);
+    P.Efficiency.widen(WithKnown.Efficiency);
+    P.RegionSlowdown.widen(WithKnown.RegionSlowdown);
+    P.KernelSlowdown.widen(WithKnown.KernelSlowdown);
   }
-  if (ArmsAssumed) {
-    // Each arm's assumed work alone (a switch's cases together: they share one mean).
-    std::vector<ArmCosts> Alone;
-    ArmCosts Only = A;
-    Only.True = Only.False = Only.Shared = 0;
-    if (Switch) {
-      Only.True = Only.False = A.True - Known.True;
-      Alone.push_back(Only);
-    } else {
-      for (int Side = 0; Side < 3; ++Side) {
-        ArmCosts One = Only;
-        double &Part = Side == 0 ? One.True : Side == 1 ? One.False : One.Shared;
-        Part = Side == 0 ? A.True - Known.True
-                         : Side == 1 ? A.False - Known.False : A.Shared - Known.Shared;
-        if (Part > Epsilon)
-          Alone.push_back(One);
-      }
-    }
-    for (const ArmCosts &One : Alone) {
-      Prediction Limit = Full;
-      if (!Numbers(One, 0, Limit))
-        continue;
-      Hull(P.Efficiency, Limit.Efficiency);
-      Hull(P.RegionSlowdown, Limit.RegionSlowdown);
-      // The branch's work outgrowing the rest of the function: its own slowdown.
-      Hull(P.KernelSlowdown, Limit.RegionSlowdown);
-      if (!P.UnpricedLimit)
-        P.UnpricedLimit = Limit.Efficiency;
-      else
-        Hull(*P.UnpricedLimit, Limit.Efficiency);
-    }
+  for (const ArmCosts &One : Alone) {
+    Prediction Limit = Full;
+    if (!Numbers(One, 0, Limit))
+      continue;
+    P.Efficiency.widen(Limit.Efficiency);
+    P.RegionSlowdown.widen(Limit.RegionSlowdown);
+    // The branch's work outgrowing the rest of the function: its own slowdown.
+    P.KernelSlowdown.widen(Limit.RegionSlowdown);
+    if (!P.UnpricedLimit)
+      P.UnpricedLimit = Limit.Efficiency;
+    else
+      P.UnpricedLimit->widen(Limit.Efficiency);
   }
   // Assumed work elsewhere in the function, or an unknown number of trips around the branch:
   // from the branch's lost time outweighing all else (its own slowdown) to none of it.
-  bool RestAssumed = cost(Body) - knownCost(Body) > Epsilon && !ArmsAssumed;
+  bool RestAssumed = BodyAssumed && !ArmsAssumed;
   if (!RestAssumed && ArmsAssumed) {
     std::vector<std::string> InArms;
     for (const Stmt *Arm : armParts(Terminator, Condition, FD))
@@ -1114,9 +1103,9 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
         RestAssumed = true;
   }
   if (RestAssumed || P.TripsAssumed) {
-    Hull(P.KernelSlowdown, {1, 1});
+    P.KernelSlowdown.widen({1, 1});
     if (P.TripsAssumed)
-      Hull(P.KernelSlowdown, P.RegionSlowdown);
+      P.KernelSlowdown.widen(P.RegionSlowdown);
   }
   P.AssumedCosts = Sites;
   P.Assumptions.push_back(

@@ -27,12 +27,14 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class BinaryOperator;
 }
 
 namespace divlint {
@@ -58,6 +60,11 @@ struct ArmCosts {
 struct Bounds {
   double Low = 1, High = 1;
   bool point() const { return Low == High; }
+  /// Widens to hold \p B too.
+  void widen(const Bounds &B) {
+    Low = std::min(Low, B.Low);
+    High = std::max(High, B.High);
+  }
 };
 
 /// How often the sides of the lane-varying ifs around a nested branch run, per warp evaluation
@@ -202,6 +209,10 @@ private:
   unsigned CallDepth = 0;
 
   bool hasSideEffects(const clang::Stmt *S);
+  /// The && / || whose left operand is \p Condition (in \p Within, when known): its right
+  /// operand is evaluated by one side only.
+  const clang::BinaryOperator *enclosingChain(const clang::Expr *Condition,
+                                              const clang::FunctionDecl *Within);
   /// The statements whose cost arms() counts for the branch at \p Terminator.
   std::vector<const clang::Stmt *> armParts(const clang::Stmt *Terminator,
                                             const clang::Expr *Condition,
