@@ -6,9 +6,9 @@
 // (SyncDependence), transfer its statements (StatementTransfer; HiddenBranches notes the
 // operations nvcc compiles to branches), evaluate and classify its condition
 // (BranchClassifier); a block whose condition class grew makes its join point run again.
-// Escaped locals are flow-insensitive, so the whole fixpoint reruns while their classes
-// grow. Finally every branch is classified with its guard, barriers are checked (BarrierCheck)
-// and the returns are joined into the value callers see.
+// Escaped locals are flow-insensitive, so the whole fixpoint reruns while a class grows after
+// the round read it. Finally every branch is classified with its guard, barriers are checked
+// (BarrierCheck) and the returns are joined into the value callers see.
 //
 // The parts and the state they share: FunctionAnalysisImpl.h.
 //
@@ -103,7 +103,7 @@ bool FunctionAnalysis::Impl::run() {
   Joiner.prepare(N);
   SyncDep.prepare(N);
 
-  // Memory objects are flow-insensitive: rerun until their classes stop growing.
+  // Memory objects are flow-insensitive: rerun until no class grows after a read of it.
   bool Converged = false;
   for (unsigned Round = 0; Round < 4; ++Round) {
     M.clearChanged();

@@ -140,7 +140,11 @@ public:
   /// Finds the escaped locals and the parameters (before the data flow runs).
   void findEscapes();
   bool isEscaped(const clang::VarDecl *VD) const { return Escaped.count(VD); }
-  Uniformity escapedClass(const clang::VarDecl *VD) const { return EscapedClass.lookup(VD); }
+  /// The class of escaped local \p VD so far; the read is remembered (see changed()).
+  Uniformity escapedClass(const clang::VarDecl *VD) const {
+    ReadThisRound.insert(VD);
+    return EscapedClass.lookup(VD);
+  }
 
   /// The access path of a tracked lvalue (`v`, `s.a.b`); none for memory.
   std::optional<AccessPath> pathOf(const clang::Expr *E) const;
@@ -173,9 +177,14 @@ public:
   /// pointer argument.
   void storeThroughPointer(const clang::Expr *Ptr, Uniformity C, State &S);
 
-  /// Whether a class grew since clearChanged() (the data flow then runs again).
+  /// Whether a class grew, since clearChanged(), after it had been read: some value of this
+  /// round was computed from a class that was not yet final, so the data flow runs again. A
+  /// class that grows before any read needs no second round (reads see only its final class).
   bool changed() const { return Changed; }
-  void clearChanged() { Changed = false; }
+  void clearChanged() {
+    Changed = false;
+    ReadThisRound.clear();
+  }
   /// No convergence: every escaped local is lane-varying.
   void giveUp();
 
@@ -189,6 +198,7 @@ private:
   FunctionState &F;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
   llvm::DenseMap<const clang::VarDecl *, Uniformity> EscapedClass;
+  mutable llvm::DenseSet<const clang::VarDecl *> ReadThisRound;
   bool Changed = false;
   bool HasEscapedScalar = false;
   std::vector<std::optional<Uniformity>> StoredThrough;

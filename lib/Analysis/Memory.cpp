@@ -192,7 +192,8 @@ void Memory::noteStore(const VarDecl *VD, Uniformity C) {
   Uniformity &Old = EscapedClass[VD];
   if (join(Old, C) != Old) {
     Old = join(Old, C);
-    Changed = true;
+    if (ReadThisRound.count(VD))
+      Changed = true;
   }
 }
 
