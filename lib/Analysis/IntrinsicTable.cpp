@@ -1,6 +1,7 @@
 #include "divlint/Analysis/IntrinsicTable.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace divlint {
 
@@ -121,9 +122,15 @@ const IntrinsicInfo Prefixes[] = {
 } // namespace
 
 std::optional<IntrinsicInfo> lookupIntrinsic(llvm::StringRef Name) {
-  for (const IntrinsicInfo &I : Exact)
-    if (Name == I.Name)
-      return I;
+  // Every call in device code asks: a hash lookup, not a scan of the table.
+  static const llvm::StringMap<const IntrinsicInfo *> ByName = [] {
+    llvm::StringMap<const IntrinsicInfo *> M;
+    for (const IntrinsicInfo &I : Exact)
+      M.try_emplace(I.Name, &I); // the first entry of a name wins, as in the table's order
+    return M;
+  }();
+  if (auto It = ByName.find(Name); It != ByName.end())
+    return *It->second;
   for (const IntrinsicInfo &I : Prefixes)
     if (Name.starts_with(I.Name))
       return I;
