@@ -85,6 +85,36 @@ public:
     return true;
   }
 
+  /// Statements (function bodies, initializers) hold only two things the Collector looks for:
+  /// launches, and declarations (lambdas, local classes) that may hold device functions. A walk
+  /// of their children finds both without the visitor's walk of every type and name in them,
+  /// most of a header's cost.
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (!S)
+      return true;
+    if (auto *CE = dyn_cast<CUDAKernelCallExpr>(S))
+      VisitCUDAKernelCallExpr(CE);
+    if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (Decl *D : DS->decls()) {
+        if (auto *VD = dyn_cast<VarDecl>(D))
+          TraverseStmt(VD->getInit());
+        else
+          TraverseDecl(D);
+      }
+      return true;
+    }
+    for (Stmt *Child : S->children())
+      TraverseStmt(Child);
+    if (auto *LE = dyn_cast<LambdaExpr>(S))
+      TraverseDecl(LE->getLambdaClass());
+    return true;
+  }
+
+  /// Types and names hold neither launches nor function bodies.
+  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
+  bool TraverseType(QualType, bool = true) { return true; }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc) { return true; }
+
   LaunchShapeResolver Resolver;
 
 private:
@@ -120,7 +150,10 @@ private:
   unsigned ContextsLeft = 0;
   unsigned UnitContextsLeft = MaxCallContextsPerUnit;
   std::set<const FunctionDecl *> Analyzed;
-  std::map<std::tuple<std::string, unsigned, unsigned, int>, Finding> Merged;
+  /// One report per source branch and rule: file, line, column, rule.
+  using MergeKey = std::tuple<std::string, unsigned, unsigned, int>;
+  static MergeKey mergeKey(const Finding &F);
+  std::map<MergeKey, Finding> Merged;
 
   std::vector<BlockShape> shapesFor(const FunctionDecl *Kernel,
                                     std::vector<std::string> &Assumptions);
@@ -128,8 +161,9 @@ private:
                const std::vector<std::string> &Assumptions);
   void add(Finding F);
   /// \p Branches: every branch of \p FD's analysis (the ifs around \p BR among them).
+  /// \p Explain: build the message, why-trace and rewrites (not for a report add() drops).
   Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR,
-                        llvm::ArrayRef<BranchRecord> Branches);
+                        llvm::ArrayRef<BranchRecord> Branches, bool Explain);
   Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
   bool locate(SourceLocation Loc, Finding &F);
   void setRange(SourceRange R, Finding &F);
@@ -391,7 +425,8 @@ static std::string branchMessage(const Finding &F) {
 }
 
 Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const BranchRecord &BR,
-                                               llvm::ArrayRef<BranchRecord> Branches) {
+                                               llvm::ArrayRef<BranchRecord> Branches,
+                                               bool Explain) {
   Finding F;
   F.Kernel = CurrentKernel;
   F.Function = FD->getNameAsString();
@@ -504,6 +539,8 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     if (F.LikelyPredicated || F.Ext == Extent::Tail || P.KernelSlowdown.High < 1.01)
       F.Sev = Severity::Note;
   }
+  if (!Explain)
+    return F;
   F.Message = branchMessage(F);
   if (F.Class != Uniformity::BlockUniform) // nothing to explain about a uniform value
     F.Why = Why.trace(BR.Condition, FD, BR.Value, F.Class);
@@ -559,8 +596,25 @@ Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncR
   return F;
 }
 
+/// The fraction of warps a finding's branch split: which of two reports of one branch is worse.
+double divergentFraction(std::optional<unsigned> Divergent, std::optional<unsigned> Total) {
+  return Divergent && Total && *Total ? double(*Divergent) / *Total : 0.0;
+}
+
+/// Whether a report of class \p C splitting \p Fraction of the warps replaces \p Old, a report
+/// of the same branch from another context: the worst wins.
+bool outranks(Uniformity C, double Fraction, const Finding &Old) {
+  return C > Old.Class ||
+         (C == Old.Class && Fraction > divergentFraction(Old.DivergentWarps, Old.TotalWarps));
+}
+
+TranslationUnitAnalyzer::MergeKey TranslationUnitAnalyzer::mergeKey(const Finding &F) {
+  Rule R = F.TheRule == Rule::UniformBranch ? Rule::DivergentBranch : F.TheRule;
+  return std::make_tuple(F.File, F.Line, F.Column, static_cast<int>(R));
+}
+
 void TranslationUnitAnalyzer::add(Finding F) {
-  auto Key = std::make_tuple(F.File, F.Line, F.Column, static_cast<int>(F.TheRule == Rule::UniformBranch ? Rule::DivergentBranch : F.TheRule));
+  MergeKey Key = mergeKey(F);
   if (!F.Kernel.empty())
     F.Kernels = {F.Kernel};
   auto It = Merged.find(Key);
@@ -578,19 +632,29 @@ void TranslationUnitAnalyzer::add(Finding F) {
   std::sort(Kernels.begin(), Kernels.end());
   F.Kernels = Kernels;
   Old.Kernels = std::move(Kernels);
-  auto Fraction = [](const Finding &X) {
-    return X.DivergentWarps && X.TotalWarps && *X.TotalWarps
-               ? double(*X.DivergentWarps) / *X.TotalWarps
-               : 0.0;
-  };
-  if (F.Class > Old.Class || (F.Class == Old.Class && Fraction(F) > Fraction(Old)))
+  if (outranks(F.Class, divergentFraction(F.DivergentWarps, F.TotalWarps), Old))
     Old = std::move(F);
 }
 
 void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
                                       const std::vector<std::string> &Assumptions) {
   for (const BranchRecord &BR : FA.branches()) {
-    Finding F = branchFinding(FD, BR, FA.branches());
+    // A branch that another context (an instantiation, a call site) already reported at least
+    // as badly adds only its kernel's name (add): its message, why-trace and rewrites are not
+    // built. Its prediction still is: the kernel's summary needs it.
+    bool Explain = true;
+    Finding Where;
+    if (locate(BR.Condition->getBeginLoc(), Where)) {
+      Where.TheRule = Rule::DivergentBranch;
+      if (auto It = Merged.find(mergeKey(Where)); It != Merged.end()) {
+        const EnumerationResult &R = BR.Result;
+        bool Counted = R.Class == Uniformity::LaneVarying && R.Enumerated;
+        Explain = outranks(R.Class,
+                           Counted ? divergentFraction(R.DivergentWarps, R.TotalWarps) : 0.0,
+                           It->second);
+      }
+    }
+    Finding F = branchFinding(FD, BR, FA.branches(), Explain);
     if (!locate(BR.Condition->getBeginLoc(), F))
       continue;
     for (FixSuggestion &Fix : F.Fixes)
