@@ -136,6 +136,7 @@ private:
   const AnalysisOptions &Opts;
   Collector *Collected = nullptr;
   CostModel Costs;
+  CallCounts Counts; ///< calls per thread of each kernel's callees (summarizeKernel)
   WhyTracer Why;
 
   // The kernel being analyzed: its name and block shapes are the context of every callee.
@@ -900,7 +901,7 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
   std::map<const FunctionDecl *, bool> CallTripsAssumed;
   KernelCost Cost;
   std::map<const FunctionDecl *, double> Calls =
-      callsPerThread(Costs, Kernel, CallTripsAssumed, &Cost.OpaqueCalls);
+      Counts.callsPerThread(Costs, Kernel, CallTripsAssumed, &Cost.OpaqueCalls);
   std::vector<KernelRegion> KR;
   std::vector<std::string> Unpriced;
   for (auto &[Key, R] : Unique) {

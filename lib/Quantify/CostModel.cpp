@@ -28,10 +28,6 @@ constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become se
 // would price a visible body at UnknownCallCost; each function is priced once (memo).
 constexpr unsigned MaxCallDepth = 16;
 
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
-}
-
 /// Whether nvcc computes \p E at compile time: literals, enumerators, constants, template
 /// arguments and operators over them (`numThreads - 1` in a template). `warpSize` is not one
 /// for nvcc (OperationCosts.h).
@@ -1121,6 +1117,10 @@ Prediction CostModel::finishPrediction(Prediction &P, const ArmCosts &A,
                        (isa<IfStmt>(Terminator) || isa<AbstractConditionalOperator>(Terminator)) &&
                        A.True <= PredicationMaxArmCost && A.False <= PredicationMaxArmCost;
   return P;
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
 }
 
 } // namespace divlint

@@ -142,17 +142,83 @@ KernelEfficiency kernelEfficiency(const KernelCost &Cost, const std::vector<Kern
 }
 
 namespace {
+/// What one call of a function adds below it, per call (a call site multiplies it by its own
+/// frequency): the calls it makes, whether a loop of assumed trip count lies on the way to each,
+/// and the calls divlint cannot see into, in the order a walk meets them.
+struct CalleeWork {
+  std::vector<std::pair<const FunctionDecl *, double>> Calls;
+  std::map<const FunctionDecl *, bool> TripsAssumed;
+  std::vector<std::string> OpaqueCalls;
+  /// Every function the walk entered: a call made while one of them is being walked is a
+  /// recursion, which the walk cuts, so the memo does not apply.
+  std::vector<const FunctionDecl *> Entered;
+};
+
 struct CallWalker {
   CostModel &Costs;
   std::map<const FunctionDecl *, double> &Calls;
   std::map<const FunctionDecl *, bool> &Assumed;
   std::set<const FunctionDecl *> OnStack;
   std::vector<std::string> OpaqueCalls;
+  /// Per function and call depth, its work as walked with nothing on the stack below it. A
+  /// kernel's callees (cooperative groups, warp reductions) repeat at every call site and in
+  /// every instantiation; their walks are shared.
+  std::map<std::pair<const FunctionDecl *, unsigned>, CalleeWork> &Memo;
+  /// The work of the call being recorded, when one is (see callee()).
+  CalleeWork *Recording = nullptr;
+
+  void addCall(const FunctionDecl *Key, double Mult, bool TripsAssumed) {
+    Calls[Key] += Mult;
+    Assumed[Key] = Assumed[Key] || TripsAssumed;
+  }
+
+  void addOpaque(std::string Site) {
+    if (std::find(OpaqueCalls.begin(), OpaqueCalls.end(), Site) == OpaqueCalls.end())
+      OpaqueCalls.push_back(std::move(Site));
+  }
+
+  /// Walks \p Def's body for a call of frequency \p Mult, or applies its memoized work.
+  void callee(const FunctionDecl *Key, const FunctionDecl *Def, double Mult, bool TripsAssumed,
+              unsigned Depth) {
+    auto It = Memo.find({Key, Depth});
+    if (It == Memo.end() && !Recording) {
+      // Record it once, alone: a fresh walker with the same stack, at frequency 1.
+      std::map<const FunctionDecl *, double> SubCalls;
+      std::map<const FunctionDecl *, bool> SubAssumed;
+      CalleeWork Work;
+      CallWalker Sub{Costs, SubCalls, SubAssumed, OnStack, {}, Memo, &Work};
+      Sub.walk(Def->getBody(), 1, false, Depth);
+      Work.Calls.assign(SubCalls.begin(), SubCalls.end());
+      Work.TripsAssumed = std::move(SubAssumed);
+      Work.OpaqueCalls = std::move(Sub.OpaqueCalls);
+      bool Cut = false;
+      for (const FunctionDecl *F : Work.Entered)
+        Cut |= OnStack.count(F) > 0;
+      if (!Cut)
+        It = Memo.emplace(std::make_pair(Key, Depth), std::move(Work)).first;
+    }
+    bool Applies = It != Memo.end();
+    if (Applies)
+      for (const FunctionDecl *F : It->second.Entered)
+        Applies &= !OnStack.count(F);
+    if (!Applies) {
+      walk(Def->getBody(), Mult, TripsAssumed, Depth);
+      return;
+    }
+    const CalleeWork &Work = It->second;
+    for (const auto &[F, N] : Work.Calls)
+      addCall(F, Mult * N, TripsAssumed || Work.TripsAssumed.at(F));
+    for (const std::string &Site : Work.OpaqueCalls)
+      addOpaque(Site);
+    if (Recording)
+      Recording->Entered.insert(Recording->Entered.end(), Work.Entered.begin(),
+                                Work.Entered.end());
+  }
 
   void walk(const Stmt *S, double Mult, bool TripsAssumed, unsigned Depth) {
     if (!S)
       return;
-    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+    if (isLoop(S)) {
       std::optional<double> Trips = Costs.tripCount(S);
       Mult *= Trips.value_or(DefaultTripCount);
       TripsAssumed |= !Trips;
@@ -160,20 +226,19 @@ struct CallWalker {
     if (const auto *E = dyn_cast<Expr>(S))
       if (std::optional<std::string> What = Costs.opaqueCall(E)) {
         const SourceManager &SM = Costs.context().getSourceManager();
-        std::string Site = *What + " at line " +
-                           std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
-        if (std::find(OpaqueCalls.begin(), OpaqueCalls.end(), Site) == OpaqueCalls.end())
-          OpaqueCalls.push_back(std::move(Site));
+        addOpaque(*What + " at line " +
+                  std::to_string(SM.getExpansionLineNumber(S->getBeginLoc())));
       }
     if (const auto *CE = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *Callee = CE->getDirectCallee())
         if (const FunctionDecl *Def = Callee->getDefinition();
             Def && Def->hasBody() && Depth < MaxCallDepth) {
           const FunctionDecl *Key = Def->getCanonicalDecl();
-          Calls[Key] += Mult;
-          Assumed[Key] = Assumed[Key] || TripsAssumed;
+          addCall(Key, Mult, TripsAssumed);
+          if (Recording)
+            Recording->Entered.push_back(Key);
           if (OnStack.insert(Key).second) {
-            walk(Def->getBody(), Mult, TripsAssumed, Depth + 1);
+            callee(Key, Def, Mult, TripsAssumed, Depth + 1);
             OnStack.erase(Key);
           }
         }
@@ -187,13 +252,28 @@ std::map<const FunctionDecl *, double>
 callsPerThread(CostModel &Costs, const FunctionDecl *Kernel,
                std::map<const FunctionDecl *, bool> &TripsAssumed,
                std::vector<std::string> *OpaqueCalls) {
+  CallCounts Counts;
+  return Counts.callsPerThread(Costs, Kernel, TripsAssumed, OpaqueCalls);
+}
+
+struct CallCounts::MemoTable {
+  std::map<std::pair<const FunctionDecl *, unsigned>, CalleeWork> Work;
+};
+
+CallCounts::CallCounts() : Memo(std::make_unique<MemoTable>()) {}
+CallCounts::~CallCounts() = default;
+
+std::map<const FunctionDecl *, double>
+CallCounts::callsPerThread(CostModel &Costs, const FunctionDecl *Kernel,
+                           std::map<const FunctionDecl *, bool> &TripsAssumed,
+                           std::vector<std::string> *OpaqueCalls) {
   std::map<const FunctionDecl *, double> Calls;
   if (!Kernel)
     return Calls;
   const FunctionDecl *Key = Kernel->getCanonicalDecl();
   Calls[Key] = 1;
   TripsAssumed[Key] = false;
-  CallWalker W{Costs, Calls, TripsAssumed, {Key}};
+  CallWalker W{Costs, Calls, TripsAssumed, {Key}, {}, Memo->Work};
   W.walk(Kernel->getBody(), 1, false, 0);
   if (OpaqueCalls)
     *OpaqueCalls = std::move(W.OpaqueCalls);

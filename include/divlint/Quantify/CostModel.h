@@ -39,6 +39,9 @@ class BinaryOperator;
 
 namespace divlint {
 
+/// A `for`, `while`, `do` or range-`for` statement.
+bool isLoop(const clang::Stmt *S);
+
 /// Trip count assumed for loops whose count is not a compile-time constant.
 constexpr double DefaultTripCount = 16;
 /// Cost of a load or store through a pointer (one unit: one warp instruction issued).

@@ -44,6 +44,7 @@
 #include "divlint/Quantify/BlockShape.h"
 #include "divlint/Quantify/CostModel.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,6 +96,23 @@ std::map<const clang::FunctionDecl *, double>
 callsPerThread(CostModel &Costs, const clang::FunctionDecl *Kernel,
                std::map<const clang::FunctionDecl *, bool> &TripsAssumed,
                std::vector<std::string> *OpaqueCalls = nullptr);
+
+/// callsPerThread for the kernels of one translation unit: a callee's walk (cooperative groups,
+/// warp reductions, repeated at every call site and in every instantiation) is done once per
+/// call depth and shared, with the same results.
+class CallCounts {
+public:
+  CallCounts();
+  ~CallCounts();
+  std::map<const clang::FunctionDecl *, double>
+  callsPerThread(CostModel &Costs, const clang::FunctionDecl *Kernel,
+                 std::map<const clang::FunctionDecl *, bool> &TripsAssumed,
+                 std::vector<std::string> *OpaqueCalls = nullptr);
+
+private:
+  struct MemoTable;
+  std::unique_ptr<MemoTable> Memo;
+};
 
 } // namespace divlint
 
