@@ -1,6 +1,7 @@
 //===- CompiledFacts.cpp - findings checked against the compiled code ----===//
 
 #include "divlint/Compiled/CompiledFacts.h"
+#include "divlint/Fix/Rewrites.h"
 
 #include "divlint/Confirm/Runner.h"
 #include "divlint/Support/CachePruning.h"
@@ -100,7 +101,7 @@ llvm::Expected<SassLineTable> compiledLineTable(const CompiledRequest &R) {
   llvm::SmallString<128> Cubin, Sass;
   llvm::sys::fs::createTemporaryFile("divlint-compiled", "cubin", Cubin);
   llvm::sys::fs::createTemporaryFile("divlint-compiled", "sass", Sass);
-  auto Cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit Cleanup([&] {
     llvm::sys::fs::remove(Cubin);
     llvm::sys::fs::remove(Sass);
   });
@@ -141,6 +142,14 @@ void applyCompiledFacts(std::vector<Finding> &Findings, const SassLineTable &Tab
     if (Facts && Facts->branches()) {
       F.Compiled = "branch";
       Said = "a conditional branch";
+      // Short arms nvcc did not turn into a select: the select is worth writing here.
+      for (FixSuggestion &Fix : F.Fixes) {
+        size_t Caveat = Fix.Description.find(SelectAdviceCaveat);
+        if (Fix.Replacements.empty() && Caveat != std::string::npos)
+          Fix.Description.replace(Caveat, std::string::npos,
+                                  "; the compiled code branches on this line, so the select can "
+                                  "pay (measure it with divlint confirm)");
+      }
       if (F.LikelyPredicated && F.TheRule == Rule::DivergentBranch) {
         // The guess was wrong: nvcc kept the branch, so its cost is real again.
         F.LikelyPredicated = false;
@@ -158,6 +167,8 @@ void applyCompiledFacts(std::vector<Finding> &Findings, const SassLineTable &Tab
       F.LikelyPredicated = F.TheRule == Rule::DivergentBranch;
       if (F.Sev == Severity::Warning)
         F.Sev = Severity::Note;
+      // No warp splits here: advice to regroup, select or hoist has nothing to gain.
+      llvm::erase_if(F.Fixes, [](const FixSuggestion &Fix) { return Fix.Replacements.empty(); });
     } else {
       F.Compiled = "no-code";
       Said = "no instructions of its own (nvcc merged it into other lines or removed it)";

@@ -87,9 +87,7 @@ std::optional<FixSuggestion> branchlessSelect(const Finding &F, const IfStmt *If
   // measured 0.84x-1.02x on an H200, bench/README.md), so it pays only where the compiled code
   // still branches, which divlint cannot see from the source.
   FixSuggestion Fix;
-  Fix.Description = "branchless select: '" + Replacement +
-                    "'; nvcc usually emits a select for arms this short already, so write it "
-                    "only where the SASS (cuobjdump -sass) shows a branch on this line";
+  Fix.Description = "branchless select: '" + Replacement + "'" + SelectAdviceCaveat;
   return Fix;
 }
 

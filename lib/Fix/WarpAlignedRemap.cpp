@@ -215,11 +215,11 @@ std::string freshName(llvm::StringRef Body) {
 
 } // namespace
 
-std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
-                                              const FunctionAnalysis &FA,
-                                              const std::vector<BlockShape> &Shapes,
-                                              CostModel &Costs, ASTContext &Ctx,
-                                              unsigned WarpSize, std::string &WhyNot) {
+std::optional<RemapPlan>
+planWarpAlignedRemap(const FunctionDecl *Kernel, const FunctionAnalysis &FA,
+                     const std::vector<BlockShape> &Shapes, CostModel &Costs, ASTContext &Ctx,
+                     unsigned WarpSize, std::string &WhyNot,
+                     const std::function<bool(const BranchRecord &)> &CompiledAway) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   WarpSize = WarpSize ? WarpSize : 32;
@@ -267,15 +267,21 @@ std::optional<RemapPlan> planWarpAlignedRemap(const FunctionDecl *Kernel,
   for (const BranchRecord &BR : Branches)
     Written.push_back(BR.Result);
   std::set<std::string> Assumed; // costs the prediction rests on that the code does not give
+  bool SomeCompiledAway = false;
   for (size_t I = 0; I < Branches.size(); ++I) {
-    Before.push_back(Branches[I].Query.Cond
+    bool Away = CompiledAway && Branches[I].Result.Class != Uniformity::BlockUniform &&
+                CompiledAway(Branches[I]);
+    SomeCompiledAway |= Away;
+    Before.push_back(Branches[I].Query.Cond && !Away
                          ? lostShare(Costs, Kernel, Branches, Written, I, WarpSize, &Assumed)
                          : std::optional<double>());
     if (Before.back())
       BeforeTotal += *Before.back();
   }
-  if (BeforeTotal <= 0) { // no index-decided lost time: nothing to regroup, nothing to say
-    WhyNot.clear();
+  if (BeforeTotal <= 0) { // no index-decided lost time: nothing to regroup
+    WhyNot = SomeCompiledAway ? "nvcc compiled its lane-varying branches without a branch "
+                                "(--compiled): no warp splits, so regrouping lanes saves nothing"
+                              : "";
     return std::nullopt;
   }
   MemoryAccessCount Memory(Costs);

@@ -713,8 +713,16 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
 void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,
                                                     const FunctionAnalysis &FA) {
   std::string WhyNot;
-  std::optional<RemapPlan> Plan =
-      planWarpAlignedRemap(Kernel, FA, CurrentShapes, Costs, Ctx, Opts.WarpSize, WhyNot);
+  // --compiled: a split nvcc predicated has nothing to regroup.
+  std::function<bool(const BranchRecord &)> CompiledAway;
+  if (Opts.CompiledBranchAt)
+    CompiledAway = [&](const BranchRecord &BR) {
+      Finding Where;
+      return BR.Condition && locate(BR.Condition->getBeginLoc(), Where) &&
+             Opts.CompiledBranchAt(Where.File, Where.Line) == false;
+    };
+  std::optional<RemapPlan> Plan = planWarpAlignedRemap(Kernel, FA, CurrentShapes, Costs, Ctx,
+                                                       Opts.WarpSize, WhyNot, CompiledAway);
   Finding Where;
   if (Plan && !locate(Plan->Branch->Condition->getBeginLoc(), Where))
     Plan.reset();

@@ -27,6 +27,11 @@ namespace divlint {
 
 /// How the warp-aligned remapping advice starts (the kernel-level fix-it replaces or extends it).
 constexpr const char *RemapAdvicePrefix = "warp-aligned remapping: ";
+/// How the branchless-select advice ends when the compiled code is not known; --compiled
+/// replaces it with what the SASS says (applyCompiledFacts).
+constexpr const char *SelectAdviceCaveat =
+    "; nvcc usually emits a select for arms this short already, so write it only where the SASS "
+    "(cuobjdump -sass) shows a branch on this line";
 
 /// Rewrites for the branch \p Terminator of a lane-varying finding \p F (F's Ext, LoopDepth,
 /// PredictedSlowdown and LikelyPredicated must already be set).

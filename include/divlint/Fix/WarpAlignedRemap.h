@@ -25,6 +25,7 @@
 #include "divlint/Analysis/FunctionAnalysis.h"
 #include "divlint/Quantify/CostModel.h"
 #include "divlint/Report/Finding.h"
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,12 +41,14 @@ struct RemapPlan {
 };
 
 /// The best warp-aligned remap of kernel \p Kernel (analyzed as \p FA with \p Shapes), or
-/// std::nullopt with the reason in \p WhyNot.
-std::optional<RemapPlan> planWarpAlignedRemap(const clang::FunctionDecl *Kernel,
-                                              const FunctionAnalysis &FA,
-                                              const std::vector<BlockShape> &Shapes,
-                                              CostModel &Costs, clang::ASTContext &Ctx,
-                                              unsigned WarpSize, std::string &WhyNot);
+/// std::nullopt with the reason in \p WhyNot. \p CompiledAway, when given, says which branches
+/// nvcc compiled without a branch (--compiled): no warp splits there, so there is nothing to
+/// regroup and they count for nothing.
+std::optional<RemapPlan>
+planWarpAlignedRemap(const clang::FunctionDecl *Kernel, const FunctionAnalysis &FA,
+                     const std::vector<BlockShape> &Shapes, CostModel &Costs,
+                     clang::ASTContext &Ctx, unsigned WarpSize, std::string &WhyNot,
+                     const std::function<bool(const BranchRecord &)> &CompiledAway = nullptr);
 
 } // namespace divlint
 
