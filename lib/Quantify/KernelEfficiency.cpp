@@ -248,14 +248,6 @@ struct CallWalker {
 };
 } // namespace
 
-std::map<const FunctionDecl *, double>
-callsPerThread(CostModel &Costs, const FunctionDecl *Kernel,
-               std::map<const FunctionDecl *, bool> &TripsAssumed,
-               std::vector<std::string> *OpaqueCalls) {
-  CallCounts Counts;
-  return Counts.callsPerThread(Costs, Kernel, TripsAssumed, OpaqueCalls);
-}
-
 struct CallCounts::MemoTable {
   std::map<std::pair<const FunctionDecl *, unsigned>, CalleeWork> Work;
 };

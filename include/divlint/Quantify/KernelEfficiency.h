@@ -88,22 +88,17 @@ struct KernelCost {
 KernelEfficiency kernelEfficiency(const KernelCost &Cost, const std::vector<KernelRegion> &Regions,
                                   const std::vector<BlockShape> &Shapes, unsigned WarpSize);
 
-/// Calls per thread of every function \p Kernel reaches (itself: 1), each call times the trip
-/// counts of the loops around it (DefaultTripCount where not constant; \p TripsAssumed then
-/// lists the function), through at most the cost model's call depth. \p OpaqueCalls, when
-/// given, receives the calls on the way that divlint cannot see into (CostModel::opaqueCall).
-std::map<const clang::FunctionDecl *, double>
-callsPerThread(CostModel &Costs, const clang::FunctionDecl *Kernel,
-               std::map<const clang::FunctionDecl *, bool> &TripsAssumed,
-               std::vector<std::string> *OpaqueCalls = nullptr);
-
-/// callsPerThread for the kernels of one translation unit: a callee's walk (cooperative groups,
-/// warp reductions, repeated at every call site and in every instantiation) is done once per
-/// call depth and shared, with the same results.
+/// Calls per thread for the kernels of one translation unit. A callee's walk (cooperative
+/// groups, warp reductions, repeated at every call site and in every instantiation) is done
+/// once per call depth and shared, with the same results.
 class CallCounts {
 public:
   CallCounts();
   ~CallCounts();
+  /// Calls per thread of every function \p Kernel reaches (itself: 1), each call times the trip
+  /// counts of the loops around it (DefaultTripCount where not constant; \p TripsAssumed then
+  /// lists the function), through at most the cost model's call depth. \p OpaqueCalls, when
+  /// given, receives the calls on the way that divlint cannot see into (CostModel::opaqueCall).
   std::map<const clang::FunctionDecl *, double>
   callsPerThread(CostModel &Costs, const clang::FunctionDecl *Kernel,
                  std::map<const clang::FunctionDecl *, bool> &TripsAssumed,
