@@ -167,6 +167,10 @@ private:
                         llvm::ArrayRef<BranchRecord> Branches, bool Explain);
   Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
   bool locate(SourceLocation Loc, Finding &F);
+  /// --compiled: nvcc emitted no branch on the line \p Located (a located finding) names.
+  bool compiledWithoutBranch(const Finding &Located) const {
+    return Opts.CompiledBranchAt && Opts.CompiledBranchAt(Located.File, Located.Line) == false;
+  }
   void setRange(SourceRange R, Finding &F);
   std::string text(SourceRange R) const;
   std::string constructAsWritten(const BranchRecord &BR) const;
@@ -461,8 +465,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     Finding Where;
     bool Located = locate(BR.Condition->getBeginLoc(), Where);
     // --compiled: nvcc made no branch of this line, so no warp splits here.
-    bool Predicated = Located && Opts.CompiledBranchAt &&
-                      Opts.CompiledBranchAt(Where.File, Where.Line) == false;
+    bool Predicated = Located && compiledWithoutBranch(Where);
     if (!RegionStack.empty() && !Predicated) {
       RegionRecord Region{FD, BR.Terminator, BR.Condition, P, R.Enumerated && !R.Sampled, "", ""};
       if (!R.Enumerated) {
@@ -645,7 +648,8 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     // built. Its prediction still is: the kernel's summary needs it.
     bool Explain = true;
     Finding Where;
-    if (locate(BR.Condition->getBeginLoc(), Where)) {
+    bool Located = locate(BR.Condition->getBeginLoc(), Where);
+    if (Located) {
       Where.TheRule = Rule::DivergentBranch;
       if (auto It = Merged.find(mergeKey(Where)); It != Merged.end()) {
         const EnumerationResult &R = BR.Result;
@@ -656,8 +660,11 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
       }
     }
     Finding F = branchFinding(FD, BR, FA.branches(), Explain);
-    if (!locate(BR.Condition->getBeginLoc(), F))
+    if (!Located)
       continue;
+    F.File = Where.File;
+    F.Line = Where.Line;
+    F.Column = Where.Column;
     for (FixSuggestion &Fix : F.Fixes)
       for (Replacement &Rep : Fix.Replacements)
         Rep.File = F.File;
@@ -719,7 +726,7 @@ void TranslationUnitAnalyzer::offerWarpAlignedRemap(const FunctionDecl *Kernel,
     CompiledAway = [&](const BranchRecord &BR) {
       Finding Where;
       return BR.Condition && locate(BR.Condition->getBeginLoc(), Where) &&
-             Opts.CompiledBranchAt(Where.File, Where.Line) == false;
+             compiledWithoutBranch(Where);
     };
   std::optional<RemapPlan> Plan = planWarpAlignedRemap(Kernel, FA, CurrentShapes, Costs, Ctx,
                                                        Opts.WarpSize, WhyNot, CompiledAway);
