@@ -27,6 +27,8 @@ std::vector<std::string> nvccArguments(const ConfirmPlan &P, const Variant &V) {
   A.push_back("-DDIVLINT_NUM_PROBES=" + std::to_string(NumProbes));
   A.push_back(V.Role == VariantRole::Probe ? "-DDIVLINT_MODE=1" : "-DDIVLINT_MODE=0");
   A.push_back("-DDIVLINT_UNIFORM_ID=" + std::to_string(V.UniformId));
+  if (V.Role == VariantRole::Floor && V.ProbeId)
+    A.push_back("-DDIVLINT_FLOOR_ID=" + std::to_string(*V.ProbeId));
   if (P.Mode == PlanMode::Program)
     A.push_back("-DDIVLINT_PROGRAM_HOOKS");
   A.push_back("-o");

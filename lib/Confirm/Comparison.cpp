@@ -111,10 +111,22 @@ static bool withinRelative(double Predicted, double Measured, double Tol) {
   return Measured > 0 && std::fabs(Predicted / Measured - 1) <= Tol + 1e-9;
 }
 
+std::optional<double> timedRemapSpeedup(double OriginalMs, double FloorMs, double KernelSlowdown,
+                                        double RegionSlowdown, double PredictedSpeedup) {
+  if (!(FloorMs > 0 && FloorMs < OriginalMs && KernelSlowdown > 1 && RegionSlowdown > 1 &&
+        PredictedSpeedup > 1))
+    return std::nullopt;
+  double Region = (KernelSlowdown - 1) / (1 - 1 / RegionSlowdown);
+  double Saved = KernelSlowdown * (1 - 1 / PredictedSpeedup);
+  double Fixed = OriginalMs - (OriginalMs - FloorMs) * std::min(1.0, Saved / Region);
+  return Fixed > 0 ? std::optional<double>(OriginalMs / Fixed) : std::nullopt;
+}
+
 /// Times and compares one fix-it variant of \p S.
 static FixItMeasurement measureFixIt(const ProbeSite &S, const Variant &V, const RunResults &R,
                                      const VariantResult *Original,
-                                     const VariantResult *Baseline, const Tolerances &Tol) {
+                                     const VariantResult *Baseline, const VariantResult *Floor,
+                                     const PredictedBranch *Pred, const Tolerances &Tol) {
   FixItMeasurement F;
   F.Variant = V.Name;
   if (V.FixIndex && *V.FixIndex < S.FixIts.size())
@@ -134,9 +146,19 @@ static FixItMeasurement measureFixIt(const ProbeSite &S, const Variant &V, const
     F.BaselineMs = Baseline->Time->MedianMs;
     F.Speedup = Baseline->Time->MedianMs / F.Time->MedianMs;
     F.SpeedupNoise = std::hypot(medianUncertainty(*Baseline->Time), medianUncertainty(*F.Time));
-    if (F.Fix.PredictedSpeedup)
+    if (Floor && Floor->Status == RunStatus::Ok && Floor->Time && Original &&
+        Original->Status == RunStatus::Ok && Original->Time) {
+      F.FloorMs = Floor->Time->MedianMs;
+      if (F.Fix.PredictedSpeedup && Pred && Pred->RegroupedKernelSlowdown &&
+          Pred->RegroupedSlowdown)
+        F.TimedSpeedup = timedRemapSpeedup(Original->Time->MedianMs, *F.FloorMs,
+                                           *Pred->RegroupedKernelSlowdown,
+                                           *Pred->RegroupedSlowdown, *F.Fix.PredictedSpeedup);
+    }
+    std::optional<double> Judged = F.TimedSpeedup ? F.TimedSpeedup : F.Fix.PredictedSpeedup;
+    if (Judged)
       F.SpeedupVerdict = *F.SpeedupNoise > Tol.Slowdown ? Verdict::Inconclusive
-                         : withinRelative(*F.Fix.PredictedSpeedup, *F.Speedup, Tol.Slowdown)
+                         : withinRelative(*Judged, *F.Speedup, Tol.Slowdown)
                              ? Verdict::Confirmed
                              : Verdict::Refuted;
   }
@@ -349,9 +371,15 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
     }
     if (!M.UniformizedProblem.empty())
       B.Notes.push_back("counterfactual: " + M.UniformizedProblem);
+    const VariantResult *Floor = nullptr;
+    for (const Variant &V : Plan.Variants)
+      if (V.Role == VariantRole::Floor && V.ProbeId == S.Id)
+        if (auto It = R.Variants.find(V.Name); It != R.Variants.end())
+          Floor = &It->second;
     for (const Variant &V : Plan.Variants)
       if (V.Role == VariantRole::FixIt && V.ProbeId == S.Id)
-        B.FixIts.push_back(measureFixIt(S, V, R, Original, FixItBaseline, Tol));
+        B.FixIts.push_back(measureFixIt(S, V, R, Original, FixItBaseline, Floor,
+                                        S.prediction(Plan.Kernel), Tol));
     for (const FixItMeasurement &F : B.FixIts) {
       if (!F.Problem.empty())
         B.Notes.push_back(F.Variant + ": " + F.Problem);

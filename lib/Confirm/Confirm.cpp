@@ -425,6 +425,13 @@ int runConfirm(int argc, const char **argv) {
   if (!Plan.hasFixIts()) // no fix-it left: no baseline needed
     llvm::erase_if(Plan.Variants,
                    [](const Variant &V) { return V.Role == VariantRole::Unprobed; });
+  // A floor serves only a branch's fix-its: none left, no floor.
+  llvm::erase_if(Plan.Variants, [&](const Variant &Floor) {
+    return Floor.Role == VariantRole::Floor &&
+           llvm::none_of(Plan.Variants, [&](const Variant &V) {
+             return V.Role == VariantRole::FixIt && V.ProbeId == Floor.ProbeId;
+           });
+  });
 
   // The build directory.
   std::string Dir;

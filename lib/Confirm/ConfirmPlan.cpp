@@ -13,6 +13,7 @@ llvm::StringRef variantRoleName(VariantRole R) {
   case VariantRole::Uniform: return "uniform";
   case VariantRole::Unprobed: return "unprobed";
   case VariantRole::FixIt: return "fixit";
+  case VariantRole::Floor: return "floor";
   }
   return "original";
 }
@@ -51,6 +52,11 @@ void addKernelVariants(ConfirmPlan &P, bool Counterfactuals, bool FixIts) {
                             S.Id, std::nullopt});
     if (!FixIts)
       continue;
+    bool Predicts = std::any_of(S.FixIts.begin(), S.FixIts.end(),
+                                [](const FixSuggestion &F) { return F.PredictedSpeedup; });
+    if (Predicts && S.FalseSkipsRegion)
+      P.Variants.push_back({"floor-" + std::to_string(S.Id), VariantRole::Floor, -1, S.Id,
+                            std::nullopt});
     for (unsigned I = 0; I < S.FixIts.size(); ++I)
       Fixed.push_back({"fixit-" + std::to_string(S.Id) +
                            (S.FixIts.size() > 1 ? "-" + std::to_string(I) : std::string()),
@@ -84,6 +90,8 @@ json predictionJson(const PredictedBranch &P) {
           {"predicted_efficiency", opt(P.Efficiency)},
           {"predicted_slowdown", opt(P.Slowdown)},
           {"predicted_kernel_slowdown", opt(P.KernelSlowdown)},
+          {"predicted_regrouped_slowdown", opt(P.RegroupedSlowdown)},
+          {"predicted_regrouped_kernel_slowdown", opt(P.RegroupedKernelSlowdown)},
           {"block_shape", P.BlockShape},
           {"likely_predicated", P.LikelyPredicated},
           {"assumptions", P.Assumptions}};
@@ -106,6 +114,8 @@ PredictedBranch predictionFrom(const json &J) {
   get(J, "predicted_efficiency", P.Efficiency);
   get(J, "predicted_slowdown", P.Slowdown);
   get(J, "predicted_kernel_slowdown", P.KernelSlowdown);
+  get(J, "predicted_regrouped_slowdown", P.RegroupedSlowdown);
+  get(J, "predicted_regrouped_kernel_slowdown", P.RegroupedKernelSlowdown);
   P.BlockShape = J.value("block_shape", "");
   P.LikelyPredicated = J.value("likely_predicated", false);
   P.Assumptions = J.value("assumptions", std::vector<std::string>{});
@@ -144,6 +154,7 @@ json probeJson(const ProbeSite &P) {
           {"cost_true", P.CostTrue},
           {"cost_false", P.CostFalse},
           {"cost_shared", P.CostShared},
+          {"false_skips_region", P.FalseSkipsRegion},
           {"predictions", Preds},
           {"fixits", Fixes}};
 }
@@ -166,6 +177,7 @@ ProbeSite probeFrom(const json &J) {
   P.CostTrue = J.value("cost_true", 1.0);
   P.CostFalse = J.value("cost_false", 1.0);
   P.CostShared = J.value("cost_shared", 0.0);
+  P.FalseSkipsRegion = J.value("false_skips_region", false);
   for (const json &B : J.value("predictions", json::array()))
     P.Predictions.push_back(predictionFrom(B));
   for (const json &F : J.value("fixits", json::array()))
@@ -253,7 +265,7 @@ llvm::Expected<ConfirmPlan> planFromJson(const json &J) {
       Var.Name = V.value("name", "");
       std::string Role = V.value("role", "original");
       for (VariantRole R : {VariantRole::Original, VariantRole::Probe, VariantRole::Uniform,
-                            VariantRole::Unprobed, VariantRole::FixIt})
+                            VariantRole::Unprobed, VariantRole::FixIt, VariantRole::Floor})
         if (variantRoleName(R) == Role)
           Var.Role = R;
       Var.UniformId = V.value("uniform_id", -1);

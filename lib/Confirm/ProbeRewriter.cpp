@@ -227,6 +227,23 @@ const Stmt *branchTerminator(ASTContext &Ctx, const Expr *E) {
   return TopLogical;
 }
 
+/// Whether \p E false skips its branch's region and runs nothing instead (ProbeSite::
+/// FalseSkipsRegion): \p E is the whole condition (not under a `!`) of an `if` without `else`,
+/// or of a `for` / `while` loop.
+bool falseSkipsRegion(ASTContext &Ctx, const Expr *E) {
+  const Stmt *Terminator = branchTerminator(Ctx, E);
+  auto IsWhole = [&](const Expr *Cond) {
+    return Cond && Cond->IgnoreParenImpCasts() == E->IgnoreParenImpCasts();
+  };
+  if (const auto *If = dyn_cast_or_null<IfStmt>(Terminator))
+    return !If->getElse() && IsWhole(If->getCond());
+  if (const auto *For = dyn_cast_or_null<ForStmt>(Terminator))
+    return IsWhole(For->getCond());
+  if (const auto *While = dyn_cast_or_null<WhileStmt>(Terminator))
+    return IsWhole(While->getCond());
+  return false;
+}
+
 /// Arm costs from divlint's cost model, so that measured and predicted efficiencies use the same
 /// weights; without a terminator, an empty false side (an `if` without `else`, a loop's exit)
 /// costs 0 and everything else 1.
@@ -417,6 +434,7 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
       P.CostShared = F.ArmCostShared;
     } else
       std::tie(P.CostTrue, P.CostFalse) = armCosts(Ctx, Info->second.E, F.Construct);
+    P.FalseSkipsRegion = Kind == ProbeKind::Branch && falseSkipsRegion(Ctx, Info->second.E);
     Out.Probes.push_back(std::move(P));
     Accepted.push_back({Key, Kind});
     CaseMaps.push_back(Kind == ProbeKind::Switch ? caseTargets(Ctx, Info->second.E) : "");

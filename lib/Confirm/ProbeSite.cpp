@@ -16,6 +16,8 @@ PredictedBranch predictionFromFinding(const Finding &F) {
   // confirm times the first-lane counterfactual: compare it with the same question.
   P.Slowdown = F.PredictedFirstLaneSlowdown;
   P.KernelSlowdown = F.PredictedFirstLaneKernelSlowdown;
+  P.RegroupedSlowdown = F.PredictedSlowdown;
+  P.RegroupedKernelSlowdown = F.PredictedKernelSlowdown;
   P.LikelyPredicated = F.LikelyPredicated;
   P.BlockShape = F.BlockShapeText;
   P.Assumptions = F.Assumptions;

@@ -175,8 +175,10 @@ TEST(ConfirmCommand, FixItVariantsAreBuiltFromTheSourceAsWritten) {
   std::vector<std::string> Names;
   for (const Variant &V : Plan->Variants)
     Names.push_back(V.Name);
+  // floor-1: the `% 4 == 1` region skipped (an `if` without `else`), what its remap cannot shorten.
   EXPECT_EQ(Names, (std::vector<std::string>{"original", "probe", "uniform-0", "uniform-1",
-                                             "uniform-3", "unprobed", "fixit-1"}));
+                                             "floor-1", "uniform-3", "unprobed", "fixit-1"}));
+  EXPECT_EQ(Plan->variant("floor-1")->Role, VariantRole::Floor);
 
   // The unprobed tree is the file as written; the fix-it tree has exactly the fix-it applied:
   // the remapped index declared first, and every threadIdx.x read through it.

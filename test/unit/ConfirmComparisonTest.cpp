@@ -1,5 +1,6 @@
 // Judging predictions: measured efficiency and slowdown, verdicts, the report's JSON and the plan's
 // round trip through plan.json.
+#include "divlint/Confirm/BuildCommands.h"
 #include "divlint/Confirm/ConfirmPlan.h"
 #include "divlint/Confirm/ConfirmReport.h"
 #include <gtest/gtest.h>
@@ -480,4 +481,82 @@ TEST(ConfirmComparison, PredictedFixItSpeedupIsJudged) {
   EXPECT_EQ(*Close.SpeedupVerdict, Verdict::Confirmed);
   EXPECT_EQ(*Run(1.5, 0.5, 0.02).SpeedupVerdict, Verdict::Refuted) << "1.5x vs 2.0x: off 25%";
   EXPECT_EQ(*Run(1.9, 0.5, 2.0).SpeedupVerdict, Verdict::Inconclusive) << "noise wider than 20%";
+}
+
+// select.cu on an H100 (bench/README.md): original 17.4 us, its `% 4 == 1` loop skipped 9.6 us,
+// remapped 12.0 us (1.45x). divlint: region 4.00x, kernel 3.845x, remap 3.645x in issued work.
+TEST(ConfirmComparison, TimedRemapSpeedupAddsTheMeasuredFloor) {
+  // Region R = 2.845 / 0.75 = 3.793, saved 3.845 * (1 - 1/3.645) = 2.790 (units of the
+  // regrouped kernel): T(fix) = 17.4 - 7.8 * 2.790 / 3.793 = 11.66 us.
+  std::optional<double> S = timedRemapSpeedup(17.4, 9.6, 3.845, 4.0, 3.645);
+  ASSERT_TRUE(S.has_value());
+  EXPECT_NEAR(*S, 1.492, 0.001);
+  // No floor to speak of: the issued-work speedup itself.
+  EXPECT_NEAR(*timedRemapSpeedup(10.0, 1e-9, 2.0, 2.0, 2.0), 2.0, 1e-6);
+  EXPECT_FALSE(timedRemapSpeedup(10.0, 10.0, 2.0, 2.0, 2.0)) << "a floor as slow as the original";
+  EXPECT_FALSE(timedRemapSpeedup(10.0, 12.0, 2.0, 2.0, 2.0)) << "skipping added work";
+  EXPECT_FALSE(timedRemapSpeedup(10.0, 5.0, 1.0, 2.0, 2.0)) << "no lost time in the kernel";
+  EXPECT_FALSE(timedRemapSpeedup(10.0, 5.0, 2.0, 1.0, 2.0)) << "no lost time in the region";
+  EXPECT_FALSE(timedRemapSpeedup(10.0, 5.0, 2.0, 2.0, 1.0)) << "no speedup predicted";
+}
+
+TEST(ConfirmComparison, RemapFixItIsJudgedOnTheFloorWhenThereIsOne) {
+  auto Run = [](std::optional<double> FloorMs) {
+    Fixture F;
+    ProbeSite S = site(0, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+    S.Predictions.front().RegroupedSlowdown = 4.0;
+    S.Predictions.front().RegroupedKernelSlowdown = 3.845;
+    FixSuggestion Remap = selectFix();
+    Remap.PredictedSpeedup = 3.645;
+    S.FixIts.push_back(Remap);
+    F.add(S, counters(8, 8, 256, 64, 8, 8));
+    F.Results.Variants["original"].Time = timing(17.4);
+    F.asWritten("unprobed", VariantRole::Unprobed, timing(17.4), "aa");
+    F.asWritten("fixit-0", VariantRole::FixIt, timing(12.0), "aa", 0u);
+    if (FloorMs)
+      F.asWritten("floor-0", VariantRole::Floor, timing(*FloorMs), "cc", 0u);
+    return compare(F.Plan, F.Results, Tolerances{0.15}).Branches[0].FixIts[0];
+  };
+  FixItMeasurement Floored = Run(9.6);
+  ASSERT_TRUE(Floored.TimedSpeedup.has_value());
+  EXPECT_NEAR(*Floored.TimedSpeedup, 1.492, 0.001);
+  EXPECT_NEAR(*Floored.FloorMs, 9.6, 1e-9);
+  EXPECT_EQ(*Floored.SpeedupVerdict, Verdict::Confirmed) << "1.49x vs 1.45x measured";
+  EXPECT_EQ(Floored.Outputs, OutputMatch::Identical) << "the floor's outputs are not the fix's";
+  FixItMeasurement Issued = Run(std::nullopt);
+  EXPECT_FALSE(Issued.TimedSpeedup);
+  EXPECT_EQ(*Issued.SpeedupVerdict, Verdict::Refuted) << "3.65x vs 1.45x, no floor measured";
+}
+
+TEST(ConfirmPlan, FloorVariantForARemapWhoseFalseConditionSkipsTheRegion) {
+  ConfirmPlan P;
+  P.Kernel = "k";
+  FixSuggestion Remap = selectFix();
+  Remap.PredictedSpeedup = 2.0;
+  ProbeSite Skips = site(0, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  Skips.FalseSkipsRegion = true;
+  Skips.FixIts.push_back(Remap);
+  ProbeSite HasElse = site(1, "if", Uniformity::LaneVarying, Extent::EveryWarp);
+  HasElse.FixIts.push_back(Remap); // false runs the else side: no floor
+  ProbeSite NoPrediction = site(2, "for", Uniformity::LaneVarying, Extent::EveryWarp);
+  NoPrediction.FalseSkipsRegion = true;
+  NoPrediction.FixIts.push_back(selectFix()); // nothing predicted to judge on a floor
+  P.Probes = {Skips, HasElse, NoPrediction};
+  addKernelVariants(P, false, true);
+  std::vector<std::string> Names;
+  for (const Variant &V : P.Variants)
+    Names.push_back(V.Name);
+  EXPECT_EQ(Names, (std::vector<std::string>{"original", "probe", "floor-0", "unprobed",
+                                             "fixit-0", "fixit-1", "fixit-2"}));
+  const Variant *Floor = P.variant("floor-0");
+  ASSERT_NE(Floor, nullptr);
+  EXPECT_EQ(Floor->sourceDir(), "") << "built from the probed src/";
+  std::vector<std::string> Args = nvccArguments(P, *Floor);
+  EXPECT_NE(std::find(Args.begin(), Args.end(), "-DDIVLINT_FLOOR_ID=0"), Args.end());
+  EXPECT_NE(std::find(Args.begin(), Args.end(), "-DDIVLINT_UNIFORM_ID=-1"), Args.end());
+  auto Back = planFromJson(nlohmann::json::parse(planToJson(P).dump()));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->variant("floor-0")->Role, VariantRole::Floor);
+  EXPECT_TRUE(Back->Probes[0].FalseSkipsRegion);
+  EXPECT_FALSE(Back->Probes[1].FalseSkipsRegion);
 }

@@ -72,6 +72,15 @@ TEST(ConfirmRewrite, WrapsEveryKindOfCondition) {
   ASSERT_NE(Loop, nullptr);
   EXPECT_TRUE(Loop->isLoop());
   EXPECT_EQ(Loop->CostFalse, 0) << "a loop's false side is its exit";
+  // A false condition skips the region (a floor variant can time the kernel without it) only
+  // for the whole condition of an `if` without `else`, a `for` or a `while`.
+  EXPECT_TRUE(Loop->FalseSkipsRegion);
+  EXPECT_TRUE(probeAt(A.Instrumented, 3, "t % 2 == 0")->FalseSkipsRegion);
+  EXPECT_TRUE(probeAt(A.Instrumented, 5, "n > 100")->FalseSkipsRegion);
+  EXPECT_FALSE(probeAt(A.Instrumented, 6, "t < n")->FalseSkipsRegion) << "a do loop runs once";
+  EXPECT_FALSE(probeAt(A.Instrumented, 7, "t & 1")->FalseSkipsRegion) << "?: runs a side";
+  EXPECT_FALSE(probeAt(A.Instrumented, 8, "n > 0")->FalseSkipsRegion) << "a leaf of ||";
+  EXPECT_FALSE(Switch->FalseSkipsRegion);
   // Every probe carries the prediction of the kernel it was analyzed for.
   for (const ProbeSite &P : A.Instrumented.Probes) {
     ASSERT_FALSE(P.Predictions.empty()) << P.Condition;

@@ -12,11 +12,15 @@
 //  - slowdown: measured T(original) / T(branch made warp-uniform) (medians of the timed
 //    launches), against predicted_kernel_slowdown (else predicted_slowdown, the region's).
 //    Inconclusive when the timing noise exceeds half the tolerance.
-//  - fix-its (not judged against a prediction; measured and shown): speedup T(unprobed) /
+//  - fix-its (measured and shown; a predicted speedup is judged): speedup T(unprobed) /
 //    T(fix-it), both built from the source as written (T(original) when the unprobed baseline
 //    did not run), and whether the fix-it's outputs equal the original's: byte for byte
 //    (identical checksums), else element by element within the output tolerance (floating-point
 //    buffers only: integers must be equal).
+//    A remap's predicted speedup counts issued work only. Where the branch has a floor variant
+//    (its region skipped), the time the region does not explain (launch, memory, latency) is
+//    measured, and the speedup judged is the one the saved work gives on top of it
+//    (timedRemapSpeedup).
 // Numbers predicted from an assumption rather than the analysis (tail and data-dependent
 // branches: "lanes split evenly") are shown but judged inconclusive. A branch is confirmed when
 // its class is and no number is refuted; refuted when anything is; else inconclusive.
@@ -69,6 +73,11 @@ struct FixItMeasurement {
   std::optional<double> BaselineMs;   ///< its median
   std::optional<double> Speedup;      ///< T(baseline) / T(fix-it)
   std::optional<double> SpeedupNoise; ///< relative uncertainty of that ratio
+  /// The kernel without the branch's region (the floor variant), its median.
+  std::optional<double> FloorMs;
+  /// The predicted speedup with that floor measured (timedRemapSpeedup); judged instead of the
+  /// issued-work one when there is one.
+  std::optional<double> TimedSpeedup;
   /// The fix-it's predicted speedup (the remap's: the kernel's lost time regrouped away) judged
   /// against the measured one with the slowdown tolerance; inconclusive when the noise is wider.
   std::optional<Verdict> SpeedupVerdict;
@@ -120,6 +129,18 @@ std::optional<double> splitModelEfficiency(const PredictedBranch &P, const Probe
 /// element-wise comparison within \p Tolerance.
 OutputMatch matchOutputs(const VariantResult &Variant, const VariantResult &Original,
                          double Tolerance, std::string *Why = nullptr);
+
+/// A remap's speedup in time rather than issued work. The cost model prices the kernel's issued
+/// work W (in units of its regrouped cost, so the branch's own kernel slowdown is K = W over
+/// them) and the fix saves W (1 - 1/\p PredictedSpeedup) of it. Time is taken as linear in issued
+/// work over a floor it does not explain: T = T0 + k W. The floor variant, without the
+/// branch's region (its work as run, R = (K - 1) / (1 - 1/s) with s the region's slowdown),
+/// measures k R = T(original) - T(floor). The fix then saves k times its work:
+///     T(fix) = T(original) - (T(original) - T(floor)) * saved / R.
+/// None where that cannot be computed: a floor not faster than the original (the region was
+/// not what the condition skipped), K, s or the speedup not above 1.
+std::optional<double> timedRemapSpeedup(double OriginalMs, double FloorMs, double KernelSlowdown,
+                                        double RegionSlowdown, double PredictedSpeedup);
 
 /// Judges every in-scope probe of \p P with the results \p R.
 ConfirmOutcome compare(const ConfirmPlan &P, const RunResults &R, const Tolerances &T);

@@ -27,6 +27,9 @@ enum class VariantRole {
   Uniform,  ///< one flagged branch made warp-uniform (the counterfactual)
   Unprobed, ///< the source exactly as written, no probe code: what fix-its are timed against
   FixIt,    ///< the unprobed source with one of divlint's fix-its applied
+  /// One branch's condition false for every lane (ProbeSite::FalseSkipsRegion): the kernel
+  /// without that region, its time floor. What the branch's remap fix-it cannot shorten.
+  Floor,
 };
 llvm::StringRef variantRoleName(VariantRole R);
 
@@ -80,7 +83,8 @@ struct ConfirmPlan {
 
 /// Kernel mode's variants: original, probe, then for every in-scope branch predicted
 /// lane-varying a counterfactual (\p Counterfactuals) and one variant per fix-it (\p FixIts;
-/// with an unprobed baseline before the first).
+/// with an unprobed baseline before the first). A branch with a fix-it that predicts a speedup
+/// and whose false condition skips its region also gets a floor variant.
 void addKernelVariants(ConfirmPlan &P, bool Counterfactuals, bool FixIts);
 
 nlohmann::json planToJson(const ConfirmPlan &P);

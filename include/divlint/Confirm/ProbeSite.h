@@ -27,6 +27,9 @@ struct PredictedBranch {
   std::optional<double> Efficiency;     ///< predicted_efficiency
   std::optional<double> Slowdown;       ///< predicted_slowdown (the branch region)
   std::optional<double> KernelSlowdown; ///< the whole kernel: what confirm measures
+  /// The regrouped question (the finding's predicted_slowdown and predicted_kernel_slowdown:
+  /// time as run over time with the lanes regrouped), for the remap fix-it's floor.
+  std::optional<double> RegroupedSlowdown, RegroupedKernelSlowdown;
   std::string BlockShape;               ///< e.g. "256x1x1" (several: "256x1x1, 128x1x1")
   bool LikelyPredicated = false;
   std::vector<std::string> Assumptions;
@@ -53,6 +56,10 @@ struct ProbeSite {
   double CostTrue = 1, CostFalse = 1;
   /// Work both sides share, run once by every lane (ArmCosts::Shared).
   double CostShared = 0;
+  /// A false condition skips the branch's region and runs nothing in its place: the whole
+  /// condition of an `if` without `else`, or of a `for` / `while` loop. Its floor variant
+  /// (VariantRole::Floor) then times the kernel without the region.
+  bool FalseSkipsRegion = false;
   /// The findings' fix-its (suggestions with replacements; advice-only rewrites are left out),
   /// each once: confirm times the source with each one applied (VariantRole::FixIt).
   std::vector<FixSuggestion> FixIts;

@@ -8,6 +8,8 @@
 //   DIVLINT_MODE=0, DIVLINT_UNIFORM_ID=-1  the original program (br/sw return C unchanged)
 //   DIVLINT_MODE=0, DIVLINT_UNIFORM_ID=K   branch K made warp-uniform: the warp's first active lane
 //                                          decides for the whole warp (the counterfactual)
+//   DIVLINT_MODE=0, DIVLINT_FLOOR_ID=K     branch K's condition false for every lane (the kernel
+//                                          without its region: a time floor, outputs not kept)
 //   DIVLINT_MODE=1                         probes: per warp evaluation, count the active lanes
 //                                          (__activemask) and the ballot of the condition
 // DIVLINT_NUM_PROBES is the number of IDs. With DIVLINT_PROGRAM_HOOKS (program mode) the counters
@@ -30,6 +32,9 @@
 #endif
 #ifndef DIVLINT_UNIFORM_ID
 #define DIVLINT_UNIFORM_ID -1
+#endif
+#ifndef DIVLINT_FLOOR_ID
+#define DIVLINT_FLOOR_ID -1
 #endif
 
 namespace divlint_rt {
@@ -135,6 +140,8 @@ template <int Id> __host__ __device__ __forceinline__ bool br(bool C) {
 #else
   if (Id == DIVLINT_UNIFORM_ID)
     return uniform_bool(C);
+  if (Id == DIVLINT_FLOOR_ID)
+    return false;
 #endif
 #endif
   return C;
