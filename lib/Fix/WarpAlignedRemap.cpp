@@ -382,14 +382,15 @@ planWarpAlignedRemap(const FunctionDecl *Kernel, const FunctionAnalysis &FA,
   Best->Fix.Description =
       "warp-aligned remap: read threadIdx.x through a bijection of each run of " + GS +
       " warps (" + R + " threads) so that the lanes of every warp take the same side; predicted " +
-      "kernel speedup " + Buf + " (divlint's cost model" +
+      "kernel speedup " + Buf + " in issued work (divlint's cost model" +
       (Assumed.empty() ? std::string()
                        : ", assuming " + llvm::join(Assumed.begin(), Assumed.end(), "; ") +
                              " where the code does not say") +
       "). Memory indexed by the thread index is " +
       "then touched in " + GS + "-strided order inside a warp (less coalescing, shared-memory " +
       "bank conflicts), counted as " + GS + " times the cost of each such access, and a bounds " +
-      "check may split up to " + GS + " warps instead of one; measure with divlint confirm";
+      "check may split up to " + GS + " warps instead of one. Time the kernel spends on launch, " +
+      "memory and latency does not shrink: divlint confirm measures it";
   Best->Fix.PredictedSpeedup = std::round(Best->PredictedSpeedup * 1000) / 1000;
   return Best;
 }

@@ -24,7 +24,7 @@ __global__ void loop_in_side(int *out, int n) {
 // KERNEL: loop_in_side 14:17 shapes=128x1x1 point=None range=[0.5, 0.955] regions=1 cost=50.5
 // KERNEL-NEXT: because line 16 ('threadIdx.x % 2 == 0' in loop_in_side): its sides hold work whose cost divlint assumed (the range runs to the region's own efficiency as that work grows)
 // The remap fix-it's speedup is a number at the assumed trips, and says so.
-// FIX: FIX 16 warp-aligned remap: {{.*}} predicted kernel speedup 1.71x (divlint's cost model, assuming 16 trips of the loop at line 17 ('k < n') where the code does not say).
+// FIX: FIX 16 warp-aligned remap: {{.*}} predicted kernel speedup 1.71x in issued work (divlint's cost model, assuming 16 trips of the loop at line 17 ('k < n') where the code does not say).
 // TEXT: assumed-costs.cu:16:7: warning: 'if' condition 'threadIdx.x % 2 == 0' is lane-varying (every-warp, 4/4 warps diverge, 16/32 lanes true); predicted efficiency 50%, region slowdown 2.00x
 // TEXT: note: assuming 16 trips of the loop at line 17 ('k < n') where the code does not say
 

@@ -23,7 +23,7 @@ __global__ void classes(float *out, int n) {
 // CHECK:{{.*}}classes.cu:8:7: note: lanes 0-31 of one diverging warp: TFTFTFTFTFTFTFTFTFTFTFTFTFTFTFTF
 // The remap fix-it: 'tid / 32 == 1' (warp-uniform) splits 2 of 8 warps once remapped, 'tid % 2'
 // none, so the predicted speedup is what is left.
-// CHECK-NEXT:{{.*}}classes.cu:8:7: note: suggested rewrite: warp-aligned remap: read threadIdx.x through a bijection of each run of 2 warps (64 threads) so that the lanes of every warp take the same side; predicted kernel speedup 1.13x (divlint's cost model).{{.*}}
+// CHECK-NEXT:{{.*}}classes.cu:8:7: note: suggested rewrite: warp-aligned remap: read threadIdx.x through a bijection of each run of 2 warps (64 threads) so that the lanes of every warp take the same side; predicted kernel speedup 1.13x in issued work (divlint's cost model).{{.*}}
 // CHECK:    5 |   int tid = threadIdx.x;
 // CHECK-NEXT:      |             ~~~~~~~~~~~
 // CHECK-NEXT:      |             tid_warp_aligned

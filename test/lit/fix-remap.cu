@@ -21,7 +21,7 @@ __global__ void one_armed(float *out, const float *in) {
   out[i] = x;
 }
 // NOTE: fix-remap.cu:19:7: warning: 'if' condition 'threadIdx.x % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true); predicted efficiency 50%, region slowdown 2.00x
-// NOTE: fix-remap.cu:19:7: note: suggested rewrite: warp-aligned remap: read threadIdx.x through a bijection of each run of 2 warps (64 threads) so that the lanes of every warp take the same side; predicted kernel speedup 1.84x (divlint's cost model). Memory indexed by the thread index is then touched in 2-strided order
+// NOTE: fix-remap.cu:19:7: note: suggested rewrite: warp-aligned remap: read threadIdx.x through a bijection of each run of 2 warps (64 threads) so that the lanes of every warp take the same side; predicted kernel speedup 1.84x in issued work (divlint's cost model). Memory indexed by the thread index is then touched in 2-strided order
 // FIXED:      __global__ void one_armed(float *out, const float *in) {
 // FIXED-NEXT:   // Warp-aligned remap (divlint): lane l of warp w in each run of 2 warps takes index l * 2 + w, so the lanes of a warp agree on index % 2.
 // FIXED-NEXT:   const unsigned tid_warp_aligned = threadIdx.x / 64 * 64 + threadIdx.x % 32 * 2 + threadIdx.x % 64 / 32;
