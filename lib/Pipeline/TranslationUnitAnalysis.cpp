@@ -60,6 +60,9 @@ public:
   std::map<const FunctionDecl *, LaunchShapes> Launches;
 
   std::vector<const FunctionDecl *> Invalid; ///< device functions clang marked invalid
+  /// Some statement is a RecoveryExpr (clang's stand-in for an expression it rejected): only
+  /// then are device bodies searched for the calls they hide.
+  bool SawRecoveryExpr = false;
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || !isDeviceFunction(FD) || FD->isDependentContext())
@@ -94,6 +97,7 @@ public:
       return true;
     if (auto *CE = dyn_cast<CUDAKernelCallExpr>(S))
       VisitCUDAKernelCallExpr(CE);
+    SawRecoveryExpr |= isa<RecoveryExpr>(S);
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (Decl *D : DS->decls()) {
         if (auto *VD = dyn_cast<VarDecl>(D))
@@ -1025,7 +1029,8 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
       return true;
     }
   };
-  for (const FunctionDecl *FD : C.Functions) {
+  for (const FunctionDecl *FD : C.SawRecoveryExpr ? C.Functions
+                                                 : std::vector<const FunctionDecl *>{}) {
     if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())) || !FD->getBody())
       continue;
     Unresolved U;
