@@ -204,7 +204,9 @@ private:
   static void mergeRegions(std::vector<RegionRecord> &To, const std::vector<RegionRecord> &From);
   std::set<const IfStmt *> ExitsCounted; ///< early exits already in the current kernel
   std::map<uint64_t, std::vector<RegionRecord>> CalleeRegions;
-  unsigned UnanalyzedCalls = 0; ///< calls that fell back to an unknown result
+  /// The calls (callee and argument values) that fell back to an unknown result in the current
+  /// kernel's analysis: each once, however often the data flow visits it.
+  llvm::DenseSet<uint64_t> UnanalyzedCalls;
   /// `if (c) return;` at the top of a kernel's body: the lanes that leave sit idle through the
   /// rest of the kernel, which the branch's own arms do not show (KernelEfficiency.h).
   void addEarlyExit(const FunctionDecl *FD, const BranchRecord &BR, const EnumerationResult &R,
@@ -348,7 +350,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
   // pointers and references it was given may now hold lane-varying values).
   auto Unknown = [&] {
-    ++UnanalyzedCalls;
+    UnanalyzedCalls.insert(Key);
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
     S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
@@ -982,7 +984,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     ContextsLeft = MaxCallContextsPerRoot;
     RegionStack.assign(1, {});
     ExitsCounted.clear();
-    unsigned UnanalyzedBefore = UnanalyzedCalls;
+    UnanalyzedCalls.clear();
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
     if (!FA.run()) {
       RegionStack.clear();
@@ -993,7 +995,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     offerWarpAlignedRemap(FD, FA);
     std::vector<RegionRecord> Regions = std::move(RegionStack.back());
     RegionStack.clear();
-    KernelSummary K = summarizeKernel(FD, std::move(Regions), UnanalyzedCalls - UnanalyzedBefore);
+    KernelSummary K = summarizeKernel(FD, std::move(Regions), UnanalyzedCalls.size());
     if (!K.File.empty())
       Result.Kernels.push_back(std::move(K));
   }
