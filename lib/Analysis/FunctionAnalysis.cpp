@@ -131,6 +131,7 @@ bool FunctionAnalysis::Impl::fixpoint() {
   F.Out.assign(N, std::nullopt);
   F.Visits.assign(N, 0);
   F.Returns.clear();
+  F.CurrentBlock = nullptr;
   ForwardDataflowWorklist Worklist(*F.Cfg, *F.ADC);
   Worklist.enqueueBlock(&F.Cfg->getEntry());
   while (const CFGBlock *B = Worklist.dequeue()) {
@@ -149,9 +150,12 @@ bool FunctionAnalysis::Impl::fixpoint() {
     if (ClassChanged)
       if (const CFGBlock *Join = F.ipdom(B))
         Worklist.enqueueBlock(Join);
+    for (const CFGBlock *Stale : M.takeStaleReaders())
+      Worklist.enqueueBlock(Stale);
     if (F.Visits[Id] > 4 * MaxBlockVisitsPerBlock)
       return false;
   }
+  F.CurrentBlock = nullptr;
   return true;
 }
 

@@ -32,6 +32,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
@@ -140,9 +141,10 @@ public:
   /// Finds the escaped locals and the parameters (before the data flow runs).
   void findEscapes();
   bool isEscaped(const clang::VarDecl *VD) const { return Escaped.count(VD); }
-  /// The class of escaped local \p VD so far; the read is remembered (see changed()).
+  /// The class of escaped local \p VD so far; the read and the block it is in are remembered
+  /// (see changed() and takeStaleReaders()).
   Uniformity escapedClass(const clang::VarDecl *VD) const {
-    ReadThisRound.insert(VD);
+    Readers[VD].insert(F.CurrentBlock);
     return EscapedClass.lookup(VD);
   }
 
@@ -177,14 +179,19 @@ public:
   /// pointer argument.
   void storeThroughPointer(const clang::Expr *Ptr, Uniformity C, State &S);
 
-  /// Whether a class grew, since clearChanged(), after it had been read: some value of this
-  /// round was computed from a class that was not yet final, so the data flow runs again. A
-  /// class that grows before any read needs no second round (reads see only its final class).
+  /// Whether a class grew, since clearChanged(), after a read outside any block's transfer:
+  /// some value of this round was computed from a class that was not yet final, so the data
+  /// flow runs again. A class that grows before any read needs nothing (reads see only its
+  /// final class); one read in a block's transfer makes that block stale (takeStaleReaders).
   bool changed() const { return Changed; }
   void clearChanged() {
     Changed = false;
-    ReadThisRound.clear();
+    Readers.clear();
+    StaleReaders.clear();
   }
+  /// The blocks that read a class since grown: transferred again in the same round, they see
+  /// the grown class, as blocks of a loop see a value that grew on its back edge.
+  std::vector<const clang::CFGBlock *> takeStaleReaders() { return std::move(StaleReaders); }
   /// No convergence: every escaped local is lane-varying.
   void giveUp();
 
@@ -198,7 +205,11 @@ private:
   FunctionState &F;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
   llvm::DenseMap<const clang::VarDecl *, Uniformity> EscapedClass;
-  mutable llvm::DenseSet<const clang::VarDecl *> ReadThisRound;
+  /// Per escaped local, the blocks whose transfer read its class this round (null: a read
+  /// outside any transfer).
+  mutable llvm::DenseMap<const clang::VarDecl *, llvm::SmallPtrSet<const clang::CFGBlock *, 4>>
+      Readers;
+  std::vector<const clang::CFGBlock *> StaleReaders;
   bool Changed = false;
   bool HasEscapedScalar = false;
   std::vector<std::optional<Uniformity>> StoredThrough;

@@ -70,6 +70,11 @@ public:
           Escaped.insert(VD);
     return true;
   }
+  /// Types and names take no address and bind no reference (parameters, reached through the
+  /// function's type, are not locals whose address can escape before the body runs).
+  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
+  bool TraverseType(QualType, bool = true) { return true; }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc) { return true; }
 };
 
 } // namespace
@@ -192,8 +197,14 @@ void Memory::noteStore(const VarDecl *VD, Uniformity C) {
   Uniformity &Old = EscapedClass[VD];
   if (join(Old, C) != Old) {
     Old = join(Old, C);
-    if (ReadThisRound.count(VD))
-      Changed = true;
+    auto Read = Readers.find(VD);
+    if (Read != Readers.end())
+      for (const CFGBlock *B : Read->second) {
+        if (B)
+          StaleReaders.push_back(B);
+        else
+          Changed = true;
+      }
   }
 }
 
