@@ -323,6 +323,19 @@ std::string CostModel::siteName(const Stmt *S, const FunctionDecl *In) const {
   return Name;
 }
 
+std::string CostModel::assumedTripsSite(const Stmt *Loop, const FunctionDecl *Named) const {
+  std::string Cond;
+  if (const Expr *C = loopCondition(Loop)) {
+    Cond = Lexer::getSourceText(CharSourceRange::getTokenRange(C->getSourceRange()),
+                                Ctx.getSourceManager(), Ctx.getLangOpts())
+               .str();
+    if (Cond.size() > 40)
+      Cond = Cond.substr(0, 37) + "...";
+  }
+  return std::to_string(static_cast<int>(DefaultTripCount)) + " trips of the loop at " +
+         siteName(Loop, Named) + (Cond.empty() ? "" : " ('" + Cond + "')");
+}
+
 std::vector<std::string> CostModel::unpricedWork(const Stmt *S, const FunctionDecl *In) {
   auto Memo = UnpricedSites.find(S);
   if (Memo != UnpricedSites.end())
@@ -352,19 +365,8 @@ void CostModel::collectUnpriced(const Stmt *S, const FunctionDecl *In, bool Call
       collectUnpriced(*Known ? CO->getTrueExpr() : CO->getFalseExpr(), In, Callee, Sites, Stack);
       return;
     }
-  if (isLoop(S) && !tripCount(S)) {
-    std::string Cond;
-    if (const Expr *C = loopCondition(S)) {
-      Cond = Lexer::getSourceText(CharSourceRange::getTokenRange(C->getSourceRange()),
-                                  Ctx.getSourceManager(), Ctx.getLangOpts())
-                 .str();
-      if (Cond.size() > 40)
-        Cond = Cond.substr(0, 37) + "...";
-    }
-    Sites.push_back(std::to_string(static_cast<int>(DefaultTripCount)) +
-                    " trips of the loop at " + siteName(S, Named) +
-                    (Cond.empty() ? "" : " ('" + Cond + "')"));
-  }
+  if (isLoop(S) && !tripCount(S))
+    Sites.push_back(assumedTripsSite(S, Named));
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (std::optional<std::string> What = opaqueCall(E)) {
       Sites.push_back(std::to_string(static_cast<int>(UnknownCallCost)) + " units for " + *What +
@@ -1049,6 +1051,10 @@ Prediction CostModel::predict(const FunctionDecl *FD, const Stmt *Terminator,
   std::vector<std::string> Sites = ArmsAssumed || BodyAssumed
                                        ? unpricedWork(Body ? Body : Terminator, FD)
                                        : std::vector<std::string>{};
+  // The loop whose trips the lanes decide is priced at their mean trip count (Numbers), not
+  // at the assumed one: nothing about it is assumed.
+  if (LaneCountedLoop)
+    llvm::erase(Sites, assumedTripsSite(LaneCountedLoop, nullptr));
   if (Sites.empty()) {
     if (P.TripsAssumed) { // a loop around it that unpricedWork does not see (a lambda's)
       P.KernelSlowdown.widen({1, 1});

@@ -89,3 +89,14 @@ __global__ void traps(int *out) {
 // KERNEL: traps 84:17 shapes=128x1x1 point=None range=[0.833, 0.833] regions=2 cost=12.5
 // KERNEL-NEXT: because line 81 ('x < 0' in check): the data decide its split (data-dependent)
 // KERNEL-NOT: cannot see
+
+// A loop whose trip count the lanes decide (`k < threadIdx.x % 8`: 0 to 7, mean 3.5) is not an
+// assumption: the lanes give its trips, so the kernel's slowdown is a point, not a range over a
+// 16-trip guess named as if the code did not say (it was [1.0, 1.75] with that note).
+__global__ void lane_trips(float *out) {
+  float x = out[threadIdx.x];
+  for (unsigned k = 0; k < threadIdx.x % 8; ++k)
+    x = x * 0.5f + 1.f;
+  out[threadIdx.x] = x;
+}
+// FINDING: FINDING [[@LINE-4]] 0.5 None 1.75 None 1.581 None |{{ $}}

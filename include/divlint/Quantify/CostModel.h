@@ -203,6 +203,8 @@ private:
   bool isCompilerBuiltin(const clang::FunctionDecl *Callee) const;
   double assumedTrips() const;
   std::string siteName(const clang::Stmt *S, const clang::FunctionDecl *In) const;
+  /// How unpricedWork names the assumed trips of \p Loop (in \p Named when below the top).
+  std::string assumedTripsSite(const clang::Stmt *Loop, const clang::FunctionDecl *Named) const;
   void collectUnpriced(const clang::Stmt *S, const clang::FunctionDecl *In, bool Callee,
                        std::vector<std::string> &Sites,
                        std::vector<const clang::FunctionDecl *> &Stack);
