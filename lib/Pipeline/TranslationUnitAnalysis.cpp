@@ -47,7 +47,7 @@ bool isDeviceFunction(const FunctionDecl *FD) {
 /// Finds device functions with bodies and the block shapes of `<<<grid, block>>>` launches.
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  explicit Collector(ASTContext &Ctx) : Resolver(Ctx) {}
+  explicit Collector(ASTContext &Ctx) : Resolver(Ctx), SM(Ctx.getSourceManager()) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
@@ -114,6 +114,18 @@ public:
     return true;
   }
 
+  /// The bodies of the CUDA and C++ headers' functions (most statements of a translation unit)
+  /// launch none of the user's kernels: their declarations are collected, their bodies not
+  /// walked. A header's kernel template (a library's, instantiated with the user's functor) is
+  /// still a kernel here; what it calls is analyzed through it.
+  bool TraverseDecl(Decl *D) {
+    if (auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      if (FD->doesThisDeclarationHaveABody() &&
+          SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+        return VisitFunctionDecl(FD);
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   /// Types and names hold neither launches nor function bodies.
   bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
   bool TraverseType(QualType, bool = true) { return true; }
@@ -122,6 +134,7 @@ public:
   LaunchShapeResolver Resolver;
 
 private:
+  const SourceManager &SM;
   std::set<const FunctionDecl *> Seen;
 };
 
