@@ -178,7 +178,7 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
 
   OS << cell("id", 3) << cell("location", 22) << cell("construct", 9) << cell("condition", 24)
      << cell("predicted", 22) << cell("measured div/evals", 18) << cell("eff pred/meas", 13)
-     << cell("slowdown pred/meas", 18) << "verdict\n";
+     << cell("1st-lane slowdown", 18) << "verdict\n";
   for (const BranchComparison &B : O.Branches) {
     const ProbeSite &S = B.Site;
     std::string Loc = location(S);
@@ -215,7 +215,7 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
      << O.count(Verdict::Refuted) << " refuted, " << O.count(Verdict::Inconclusive)
      << " inconclusive";
   if (Compared)
-    OS << "; slowdown within tolerance for " << Within << " of " << Compared;
+    OS << "; first-lane slowdown within tolerance for " << Within << " of " << Compared;
   OS << "\n";
   if (!P.Skipped.empty()) {
     OS << "not instrumented:\n";
