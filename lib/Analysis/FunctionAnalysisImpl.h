@@ -36,6 +36,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
+#include <utility>
 #include <optional>
 #include <set>
 #include <string>
@@ -191,7 +192,9 @@ public:
   }
   /// The blocks that read a class since grown: transferred again in the same round, they see
   /// the grown class, as blocks of a loop see a value that grew on its back edge.
-  std::vector<const clang::CFGBlock *> takeStaleReaders() { return std::move(StaleReaders); }
+  std::vector<const clang::CFGBlock *> takeStaleReaders() {
+    return std::exchange(StaleReaders, {});
+  }
   /// No convergence: every escaped local is lane-varying.
   void giveUp();
 

@@ -155,8 +155,7 @@ static FixItMeasurement measureFixIt(const ProbeSite &S, const Variant &V, const
                                            *Pred->RegroupedKernelSlowdown,
                                            *Pred->RegroupedSlowdown, *F.Fix.PredictedSpeedup);
     }
-    std::optional<double> Judged = F.TimedSpeedup ? F.TimedSpeedup : F.Fix.PredictedSpeedup;
-    if (Judged)
+    if (std::optional<double> Judged = F.judgedSpeedup())
       F.SpeedupVerdict = *F.SpeedupNoise > Tol.Slowdown ? Verdict::Inconclusive
                          : withinRelative(*Judged, *F.Speedup, Tol.Slowdown)
                              ? Verdict::Confirmed

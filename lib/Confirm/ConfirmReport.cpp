@@ -105,9 +105,8 @@ void writeFixItTable(llvm::raw_ostream &OS, const ConfirmOutcome &O) {
       OS << cell(std::to_string(B.Site.Id), 3) << cell(location(B.Site), 22)
          << cell(B.Site.Condition, 24) << cell(F.Variant, 12)
          << cell(F.Time ? fmt(F.Time->MedianMs, "%.4f") + " ms" : "-", 12) << cell(Speedup, 16)
-         << cell(F.Fix.PredictedSpeedup
-                     ? fmt(F.TimedSpeedup ? *F.TimedSpeedup : *F.Fix.PredictedSpeedup,
-                           "%.2fx") +
+         << cell(F.judgedSpeedup()
+                     ? fmt(*F.judgedSpeedup(), "%.2fx") +
                            (F.SpeedupVerdict ? " " + verdictName(*F.SpeedupVerdict).str() : "")
                      : "-",
                  22)

@@ -43,6 +43,10 @@ std::string regionWhere(unsigned Line, const Finding &F) {
 bool isDeviceFunction(const FunctionDecl *FD) {
   return FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>();
 }
+/// Declared in a system header (the CUDA and C++ headers), where its macro expansion puts it.
+bool inSystemHeader(const SourceManager &SM, const Decl *D) {
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
 
 /// Finds device functions with bodies and the block shapes of `<<<grid, block>>>` launches.
 class Collector : public RecursiveASTVisitor<Collector> {
@@ -120,8 +124,7 @@ public:
   /// still a kernel here; what it calls is analyzed through it.
   bool TraverseDecl(Decl *D) {
     if (auto *FD = dyn_cast_or_null<FunctionDecl>(D))
-      if (FD->doesThisDeclarationHaveABody() &&
-          SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      if (FD->doesThisDeclarationHaveABody() && inSystemHeader(SM, FD))
         return VisitFunctionDecl(FD);
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -1016,7 +1019,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
   // __host__ __device__ function no device code reaches is host code in this translation unit.
   for (const FunctionDecl *FD : C.Functions) {
     if (Analyzed.count(FD) || isKernel(FD) || FD->hasAttr<CUDAHostAttr>() ||
-        SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+        inSystemHeader(SM, FD))
       continue;
     CurrentKernel = "";
     CurrentAssumptions.clear();
@@ -1033,7 +1036,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     collect(FD, FA, CurrentAssumptions);
   }
   for (const FunctionDecl *FD : Analyzed)
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    if (!inSystemHeader(SM, FD))
       ++Result.DeviceFunctions;
   // Calls clang could not resolve inside device code (a RecoveryExpr: a call whose argument was
   // an invalid declaration, say): whatever they call is not analyzed.
@@ -1044,9 +1047,8 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
       return true;
     }
   };
-  for (const FunctionDecl *FD : C.SawRecoveryExpr ? C.Functions
-                                                 : std::vector<const FunctionDecl *>{}) {
-    if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())) || !FD->getBody())
+  for (const FunctionDecl *FD : C.Functions) {
+    if (!C.SawRecoveryExpr || inSystemHeader(SM, FD) || !FD->getBody())
       continue;
     Unresolved U;
     U.TraverseStmt(FD->getBody());

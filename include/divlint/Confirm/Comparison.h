@@ -78,6 +78,10 @@ struct FixItMeasurement {
   /// The predicted speedup with that floor measured (timedRemapSpeedup); judged instead of the
   /// issued-work one when there is one.
   std::optional<double> TimedSpeedup;
+  /// The prediction the verdict judges: the timed one where there is one, else the fix-it's.
+  std::optional<double> judgedSpeedup() const {
+    return TimedSpeedup ? TimedSpeedup : Fix.PredictedSpeedup;
+  }
   /// The fix-it's predicted speedup (the remap's: the kernel's lost time regrouped away) judged
   /// against the measured one with the slowdown tolerance; inconclusive when the noise is wider.
   std::optional<Verdict> SpeedupVerdict;
