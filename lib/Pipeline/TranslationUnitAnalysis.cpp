@@ -400,7 +400,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
 
 /// "'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes
 /// true); predicted efficiency 50%, region slowdown 2.00x"
-static std::string branchMessage(const Finding &F) {
+static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
   std::string M = "'" + F.Construct + "' condition '" + F.ConditionText + "' is " +
                   uniformityName(F.Class).str();
   if (F.Ext) {
@@ -411,6 +411,13 @@ static std::string branchMessage(const Finding &F) {
     if (F.TrueLanes && F.ActiveLanes)
       M += ", " + std::to_string(*F.TrueLanes) + "/" + std::to_string(*F.ActiveLanes) +
            " lanes true";
+    // Whose values decide whether warps split, when samples of them split different warps
+    // or none (a tail says so already: where its threshold falls).
+    std::string Values;
+    for (const std::string &Name : R.ValuesDecideSplit)
+      Values += (Values.empty() ? "" : ", ") + Name;
+    if (!Values.empty() && F.Ext != Extent::Tail)
+      M += ", for some values of " + Values;
     M += ")";
   }
   char Buf[160];
@@ -567,7 +574,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
   }
   if (!Explain)
     return F;
-  F.Message = branchMessage(F);
+  F.Message = branchMessage(F, BR.Result);
   if (F.Class != Uniformity::BlockUniform) // nothing to explain about a uniform value
     F.Why = Why.trace(BR.Condition, FD, BR.Value, F.Class);
   F.Fixes = suggestRewrites(F, BR.Terminator, Ctx);

@@ -1,6 +1,7 @@
 #include "divlint/Quantify/LaneEnumerator.h"
 
 #include "divlint/Quantify/EnumerationMemo.h"
+#include "divlint/Quantify/UniformityProof.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
@@ -30,6 +31,7 @@ constexpr size_t MaxSwitchValueSets = 64;
 
 struct Leaves {
   std::vector<uint64_t> UniformOpaques; ///< ids of block/warp-uniform opaque leaves
+  std::vector<std::string> UniformLabels; ///< their names, for "for some values of ..."
   std::vector<uint64_t> LoopIds;        ///< loops of the IndVar leaves
   bool VaryingOpaque = false;
   bool VaryingDataDependent = false;
@@ -46,6 +48,10 @@ void collect(const SymRef &E, Leaves &L) {
       } else if (std::find(L.UniformOpaques.begin(), L.UniformOpaques.end(), Leaf.Id) ==
                  L.UniformOpaques.end()) {
         L.UniformOpaques.push_back(Leaf.Id);
+        if (!Leaf.Label.empty() &&
+            std::find(L.UniformLabels.begin(), L.UniformLabels.end(), Leaf.Label) ==
+                L.UniformLabels.end())
+          L.UniformLabels.push_back(Leaf.Label);
       }
     } else if (Leaf.Kind == SymKind::IndVar) {
       uint64_t Loop = static_cast<uint64_t>(Leaf.Value);
@@ -112,6 +118,9 @@ private:
   uint64_t TrueLanesTotal = 0, FirstActiveLanes = 0, FirstActiveWarps = 0, BlockEvaluations = 0;
   double FirstTruePasses = 0;
   bool LoopRanOut = false; ///< stopped at the iteration or evaluation cap
+  /// A lane that reaches the condition had no value (division by zero, an unknown leaf):
+  /// what the enumeration saw is then not every lane.
+  bool LaneUnevaluated = false;
 
   /// Lanes are evaluated a warp at a time (evaluateLanes): each node of a tree once per warp.
   struct Warp {
@@ -229,6 +238,7 @@ void Enumerator::evaluateBlock(const std::vector<LaneMask> *Alive,
     LaneValues &Cond = CondValues ? (*CondValues)[W] : CondHere;
     eval(Q.Cond, Lanes, Cond, llvm::popcount(Reach));
     uint64_t Known = Reach & Cond.Valid;
+    LaneUnevaluated |= Known != Reach;
     if (!Q.MultiWay) {
       // Two-way: counts of the lane masks (whether the block mixes: from BlockTrue/False).
       for (unsigned I = 0; I < Lanes.Batch.Size; ++I)
@@ -422,10 +432,15 @@ EnumerationResult Enumerator::run() {
       Env.Iteration.push_back({OtherLoops[J], static_cast<int64_t>((S + J) % 4)});
   };
 
-  // 3. Tail: a monotone thread index against an unknown uniform threshold.
-  bool Negated = false;
-  if (const SymExpr *C = Q.MultiWay ? nullptr : stripCastsAndNot(Q.Cond.get(), &Negated);
-      C && C->Kind == SymKind::Binary && isRelational(C->Op)) {
+  // 3. Tail: a monotone thread index against an unknown uniform threshold, unless the proof
+  // shows that no threshold value can fall inside a warp (`i < 128 * n` in 128-thread blocks).
+  // Called again below for a condition that no sample split but that is not proved uniform
+  // (`i < 5000`: the threshold is known, the block where it falls is not).
+  auto Tail = [&](bool KnownThreshold) -> std::optional<EnumerationResult> {
+    bool Negated = false;
+    const SymExpr *C = Q.MultiWay ? nullptr : stripCastsAndNot(Q.Cond.get(), &Negated);
+    if (!C || C->Kind != SymKind::Binary || !isRelational(C->Op))
+      return std::nullopt;
     const SymRef *ThreadSide = nullptr, *Threshold = nullptr;
     if (C->A->HasThread && !C->B->HasThread) {
       ThreadSide = &C->A;
@@ -434,38 +449,48 @@ EnumerationResult Enumerator::run() {
       ThreadSide = &C->B;
       Threshold = &C->A;
     }
-    if (ThreadSide && hasUnknownLeaf(*Threshold)) {
-      int Direction = 0;
-      bool Monotone = true;
-      for (unsigned S = 0; S < Samples && Monotone; ++S) {
-        SetSample(S);
-        if (Exact)
-          Env.Iteration.push_back({Exact->LoopId, static_cast<int64_t>(S % 4)});
-        // A side that is constant inside every warp (`threadIdx.x / 32 + 8 * k`) is
-        // warp-uniform, not a tail: the lane-by-lane evaluation below says so.
-        int Dir = variesWithinWarp(*ThreadSide) ? monotoneDirection(*ThreadSide) : 0;
-        Monotone = Dir != 0 && (Direction == 0 || Dir == Direction);
-        Direction = Dir;
-      }
-      if (Monotone) {
-        R.Class = Uniformity::LaneVarying;
-        R.Ext = Extent::Tail;
-        // Low indices are on the true side of `low < threshold` (thread side growing, on the
-        // left of < or <=), and so on by symmetry.
-        bool ThreadLeft = ThreadSide == &C->A;
-        bool LessThan = C->Op == SymOp::LT || C->Op == SymOp::LE;
-        bool LowTrue = (Direction > 0) == (ThreadLeft == LessThan);
-        R.TailTrueAtLowIndex = Negated ? !LowTrue : LowTrue;
-        Env.Opaques.clear(); // the guard's lanes, with no sampled value (unknowns keep lanes)
-        Env.Iteration.clear();
-        R.LanesPerWarp = lanesPerWarp();
-        return R;
-      }
+    if (!ThreadSide ||
+        !(hasUnknownLeaf(*Threshold) || (KnownThreshold && hasUnknownLeaf(*ThreadSide))))
+      return std::nullopt;
+    int Direction = 0;
+    bool Monotone = true;
+    for (unsigned S = 0; S < Samples && Monotone; ++S) {
+      SetSample(S);
+      if (Exact)
+        Env.Iteration.push_back({Exact->LoopId, static_cast<int64_t>(S % 4)});
+      // A side that is constant inside every warp (`threadIdx.x / 32 + 8 * k`) is
+      // warp-uniform, not a tail: the lane-by-lane evaluation below says so.
+      int Dir = variesWithinWarp(*ThreadSide) ? monotoneDirection(*ThreadSide) : 0;
+      Monotone = Dir != 0 && (Direction == 0 || Dir == Direction);
+      Direction = Dir;
     }
-  }
+    if (!Monotone ||
+        (!KnownThreshold &&
+         proveUniformity(Q.Cond, Q.Guard, Shape, WarpSize, Q.MultiWay).WarpUniform))
+      return std::nullopt;
+    EnumerationResult T;
+    T.Class = Uniformity::LaneVarying;
+    T.Ext = Extent::Tail;
+    // Low indices are on the true side of `low < threshold` (thread side growing, on the
+    // left of < or <=), and so on by symmetry.
+    bool ThreadLeft = ThreadSide == &C->A;
+    bool LessThan = C->Op == SymOp::LT || C->Op == SymOp::LE;
+    bool LowTrue = (Direction > 0) == (ThreadLeft == LessThan);
+    T.TailTrueAtLowIndex = Negated ? !LowTrue : LowTrue;
+    Env.Opaques.clear(); // the guard's lanes, with no sampled value (unknowns keep lanes)
+    Env.Iteration.clear();
+    T.LanesPerWarp = lanesPerWarp();
+    return T;
+  };
+  if (std::optional<EnumerationResult> T = Tail(/*KnownThreshold=*/false))
+    return *T;
 
   // 4. Evaluate every lane of the block, per sample and per loop iteration.
+  // Diverging warp evaluations per sample: the numbers hold for every value only if the
+  // samples agree on them.
+  std::vector<unsigned> DivergentPerSample;
   for (unsigned S = 0; S < Samples && Evaluations < MaxEvaluations; ++S) {
+    DivergentPerSample.push_back(DivergentObservations);
     SetSample(S);
     if (!Exact) {
       evaluateBlock(nullptr);
@@ -568,8 +593,43 @@ EnumerationResult Enumerator::run() {
       R.ActiveLanes = Splits.begin()->second;
     }
     R.MeanTrueFraction = TrueFractionSum / DivergentObservations;
+    if (R.Sampled) {
+      DivergentPerSample.push_back(DivergentObservations);
+      bool Agree = true;
+      for (size_t I = 2; I < DivergentPerSample.size(); ++I)
+        Agree &= DivergentPerSample[I] - DivergentPerSample[I - 1] ==
+                 DivergentPerSample[1] - DivergentPerSample[0];
+      if (!Agree)
+        R.ValuesDecideSplit = L.UniformLabels;
+    }
     R.LaneMap = LaneMap;
     return R;
+  }
+  // No split was seen. That proves the class only when every lane was evaluated for every
+  // value it can have (no sampled unknowns, every loop iteration, every lane evaluable);
+  // otherwise the symbolic proof decides (DESIGN §6.1: uniform is proved, never sampled).
+  bool Exhaustive = !R.Sampled && !LaneUnevaluated && !LoopRanOut &&
+                    Evaluations < MaxEvaluations && (!Exact || Exact->Cond);
+  if (!Exhaustive) {
+    UniformityProof Proof = proveUniformity(Q.Cond, Q.Guard, Shape, WarpSize, Q.MultiWay);
+    if (!Proof.WarpUniform) {
+      // Some value of the unknowns may split a warp (`i == 5000` with i a global index splits
+      // one warp of one block), but none of the samples did: no numbers to give.
+      if (std::optional<EnumerationResult> T = Tail(/*KnownThreshold=*/true)) {
+        T->SplitUnseen = true;
+        T->ValuesDecideSplit = L.UniformLabels;
+        return *T;
+      }
+      EnumerationResult Unproven;
+      Unproven.Class = Uniformity::LaneVarying;
+      Unproven.Ext = Extent::Partial;
+      Unproven.Sampled = true;
+      Unproven.SplitUnseen = true;
+      Unproven.ValuesDecideSplit = L.UniformLabels;
+      Unproven.LanesPerWarp = lanesPerWarp();
+      return Unproven;
+    }
+    WarpsDiffer |= !Proof.BlockUniform;
   }
   R.DivergentWarps = 0;
   R.Class = join(WarpsDiffer ? Uniformity::WarpUniform : Uniformity::BlockUniform,

@@ -88,6 +88,12 @@ struct EnumerationResult {
   std::optional<double> MeanLaneTrips, EvaluationsPerWarp;
   std::string LaneMap; ///< one diverging warp: 'T', 'F' or '.' (inactive) per lane
   bool Sampled = false; ///< unknown uniform values were sampled, not enumerated
+  /// Lane-varying although no sample split a warp: the uniformity proof failed, so some value
+  /// of the unknowns may split one (extent partial, no warp counts).
+  bool SplitUnseen = false;
+  /// The unknowns whose values decide whether (and where) warps split, when the sampled values
+  /// split different warps (the numbers hold for some values only) or none did (SplitUnseen).
+  std::vector<std::string> ValuesDecideSplit;
   /// The block shape the numbers were computed for (the worst of the kernel's shapes).
   BlockShape Shape;
   bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)
