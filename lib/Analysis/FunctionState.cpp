@@ -61,10 +61,11 @@ std::optional<SymOp> binaryOpFor(BinaryOperatorKind K) {
 
 FunctionState::FunctionState(const FunctionDecl *FD, ASTContext &Ctx, CallResolver &Calls,
                              const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
-                             std::vector<SymRef> ParamValues, unsigned Depth)
+                             std::vector<SymRef> ParamValues, unsigned Depth,
+                             PrivateReach Reach)
     : FD(FD), Ctx(Ctx), Calls(Calls), Opts(Opts), Shapes(std::move(Shapes)),
-      ParamValues(std::move(ParamValues)), Depth(Depth) {
-  Salt = llvm::hash_combine(FD);
+      ParamValues(std::move(ParamValues)), Reach(std::move(Reach)), Depth(Depth) {
+  Salt = llvm::hash_combine(FD, this->Reach.hash());
   for (const SymRef &V : this->ParamValues)
     Salt = llvm::hash_combine(Salt, V ? V->Hash : 0);
 }
