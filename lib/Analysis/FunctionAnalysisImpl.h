@@ -201,8 +201,8 @@ public:
   /// A store of class \p C to an lvalue that is not a tracked path: into an escaped local, or
   /// through a reference or pointer that may reach private memory.
   void noteUntrackedStore(const clang::Expr *Bare, Uniformity C, State &S);
-  /// What a callee without a body may store through the pointers and mutable references it is
-  /// given (\p C: the class of what it may store).
+  /// What a callee without a body (null: called through a pointer) may store through the
+  /// pointers and mutable references it is given (\p C: the class of what it may store).
   void noteCallArguments(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
                          Uniformity C, State &S);
 
@@ -249,6 +249,7 @@ private:
   /// Values assigned to local pointer variables (and pointer parameters); a pointer variable
   /// whose address escapes is absent from it and in Escaped.
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>> Assigned;
+  mutable llvm::SmallPtrSet<const clang::VarDecl *, 8> VisitedVariables; ///< of one query
   llvm::DenseMap<MemObject, Uniformity> ObjectClass;
   /// Per object, the blocks whose transfer read its class this round (null: a read outside
   /// any transfer).

@@ -65,7 +65,10 @@ FunctionState::FunctionState(const FunctionDecl *FD, ASTContext &Ctx, CallResolv
                              PrivateReach Reach)
     : FD(FD), Ctx(Ctx), Calls(Calls), Opts(Opts), Shapes(std::move(Shapes)),
       ParamValues(std::move(ParamValues)), Reach(std::move(Reach)), Depth(Depth) {
-  Salt = llvm::hash_combine(FD, this->Reach.hash());
+  Salt = llvm::hash_combine(FD);
+  // Only a context that reaches private memory renames the leaves (the same ids otherwise).
+  if (llvm::any_of(this->Reach.Contents, [](const auto &C) { return C.has_value(); }))
+    Salt = llvm::hash_combine(Salt, this->Reach.hash());
   for (const SymRef &V : this->ParamValues)
     Salt = llvm::hash_combine(Salt, V ? V->Hash : 0);
 }

@@ -346,13 +346,13 @@ void Memory::noteUntrackedStore(const Expr *Bare, Uniformity C, State &S) {
 
 void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee, Uniformity C,
                                State &S) {
-  bool HasBody = Callee->getDefinition() && Callee->getDefinition()->hasBody();
+  bool HasBody = Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody();
   if (HasBody)
     return; // its summary says what it stores (CallSummary::StoredThrough)
-  unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
-    QualType PT = I >= Shift && I - Shift < Callee->getNumParams()
+    QualType PT = Callee && I >= Shift && I - Shift < Callee->getNumParams()
                       ? Callee->getParamDecl(I - Shift)->getType()
                       : Arg->getType();
     if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())

@@ -70,6 +70,10 @@ bool Targets::overlaps(const Targets &O) const {
 
 Targets Memory::variableTargets(const VarDecl *VD, unsigned D) const {
   Targets T;
+  // Targets are a union over every variable reachable through assignments: each once per
+  // query (cycles such as a pointer swap end here).
+  if (!VisitedVariables.insert(VD).second)
+    return T;
   if (Escaped.count(VD)) { // its address escaped: anything may have been stored into it
     T.Any = true;
     return T;
@@ -86,6 +90,8 @@ Targets Memory::variableTargets(const VarDecl *VD, unsigned D) const {
 
 Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
   Targets T;
+  if (D == 0)
+    VisitedVariables.clear();
   if (!Ptr || D > MaxTargetDepth) {
     T.Any = true;
     return T;
@@ -172,6 +178,8 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
 
 Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
   Targets T;
+  if (D == 0)
+    VisitedVariables.clear();
   if (!LV || D > MaxTargetDepth) {
     T.Any = true;
     return T;
@@ -281,8 +289,10 @@ Targets Memory::closureTargets(QualType Ty, const Expr *Obj) const {
     bool Own = F.isOwnLocal(VD) || Captured.count(VD);
     if (C.getCaptureKind() != LCK_ByRef) {
       // A copy is the closure's own; a copied pointer still reaches what it points to.
-      if (VD->getType()->isPointerType())
-        T.add(Own ? variableTargets(VD, 0) : pointerTargets(nullptr));
+      if (VD->getType()->isPointerType()) {
+        VisitedVariables.clear();
+        T.add(Own ? variableTargets(VD, 1) : pointerTargets(nullptr));
+      }
       continue;
     }
     if (VD->getType()->isReferenceType()) {

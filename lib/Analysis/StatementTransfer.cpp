@@ -132,6 +132,8 @@ void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, Stat
     }
     M.noteCallArguments(CE, Callee, join(Stored, F.controlClass(B)), S);
     Barriers.noteCall(CE, Callee, B, S);
+  } else {
+    M.noteCallArguments(CE, nullptr, Uniformity::LaneVarying, S); // through a function pointer
   }
 }
 

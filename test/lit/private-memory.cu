@@ -104,3 +104,34 @@ __global__ void methods(int *out, unsigned n) {
   if (c.state == 3) out[2] = 1;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
 }
+
+// Pointer variables reach what was assigned to them, also around a swap (a cycle).
+__global__ void pointer_variables(int *out, int n) {
+  int a = n, b = threadIdx.x;
+  int *p = &a, *q = &b;
+  for (int i = 0; i < n; ++i) { int *t = p; p = q; q = t; }
+  if (*p > 3) out[0] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int c = n;
+  int *r = &c;
+  if (*r > 3) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  int e = n;
+  int *s = &e;
+  *s = threadIdx.x;
+  if (e > 3) out[2] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+}
+
+// A callee divlint cannot see may store anything through what it is given.
+__device__ void opaque_fill(int *p);
+__global__ void unknown_callees(int *out, int n, void (*fill)(int *)) {
+  int x = n;
+  opaque_fill(&x);
+  if (x > 3) out[0] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int y = n;
+  fill(&y);
+  if (y > 3) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+}
