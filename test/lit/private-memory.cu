@@ -135,3 +135,46 @@ __global__ void unknown_callees(int *out, int n, void (*fill)(int *)) {
   if (y > 3) out[1] = 1;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
 }
+
+// Arguments that may reach the same memory alias in the callee; ones that cannot, do not.
+__device__ void store_then_test(int *a, int *b, int *out) {
+  *b = threadIdx.x;
+  if (*a > 3) out[0] = 1;
+}
+// One finding over both calls below: lane-varying where `a` and `b` are the same variable.
+// CHECK-DAG: [[@LINE-3]]:7 rule=divergent-branch construct=if class=lane-varying {{.*}}function=store_then_test
+__device__ void scatter(Slot *s) { s[threadIdx.x % 4].amount = 1; }
+__device__ void put_lane(int *p) { *p = threadIdx.x; }
+__device__ void inner_ref(int &r) { r = threadIdx.x; }
+__device__ void outer_ref(int &r) { inner_ref(r); }
+struct Box {
+  int v;
+  __device__ Box twice() const { Box b; b.v = v * 2; return b; }
+};
+
+__global__ void through_callees(int *out, int n) {
+  int x = n;
+  store_then_test(&x, &x, out);
+  if (x > 3) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int y = n, w = n;
+  store_then_test(&y, &w, out);
+  if (y > 3) out[2] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  Slot slots[4] = {};
+  scatter(slots);
+  if (slots[2].amount == 1) out[3] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int arr[4] = {n, n, n, n};
+  put_lane(&arr[1]);
+  if (arr[1] > 2) out[4] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int z = n;
+  outer_ref(z);
+  if (z > 3) out[5] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  Box b; b.v = threadIdx.x;
+  Box c = b.twice();
+  if (c.v > 3) out[6] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+}
