@@ -11,8 +11,9 @@
 //   CallEvaluator.cpp        calls: builtin registers, the intrinsic table, device functions
 //   CooperativeGroups.cpp    cooperative_groups handles, their members and collectives
 //   CudaBuiltins.cpp         CUDA facts: builtin variables, special registers, group types
-//   Memory.cpp               tracked locals (access paths); escaped locals, stores through
-//                            pointers and references
+//   Memory.cpp               tracked locals (access paths); private memory objects (escaped
+//                            locals, arrays, captures, what parameters reach), stores into them
+//   PrivateTargets.cpp       the private memory a pointer or lvalue may reach
 //   StatementTransfer.cpp    what each CFG statement does to the state
 //   Joins.cpp                joins at merge points; induction variables at loop headers
 //   SyncDependence.cpp       sync and temporal dependence at the end of a divergent region
