@@ -41,8 +41,11 @@ bool statesEqual(const State &A, const State &B) {
 class FunctionAnalysis::Impl {
 public:
   Impl(const FunctionDecl *FD, ASTContext &Ctx, CallResolver &Calls, const AnalysisOptions &Opts,
-       std::vector<BlockShape> Shapes, std::vector<SymRef> ParamValues, unsigned Depth)
-      : F(FD, Ctx, Calls, Opts, std::move(Shapes), std::move(ParamValues), Depth), M(F),
+       std::vector<BlockShape> Shapes, std::vector<SymRef> ParamValues, unsigned Depth,
+       PrivateReach Reach)
+      : F(FD, Ctx, Calls, Opts, std::move(Shapes), std::move(ParamValues), Depth,
+          std::move(Reach)),
+        M(F),
         Eval(F, M), Barriers(F, Eval), Transfer(F, M, Eval, Barriers), Joiner(F, M),
         SyncDep(F, M), Classifier(F), Hidden(F, M, Eval) {}
 
@@ -253,9 +256,10 @@ void FunctionAnalysis::Impl::joinReturns() {
 
 FunctionAnalysis::FunctionAnalysis(const FunctionDecl *FD, ASTContext &Ctx, CallResolver &Calls,
                                    const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
-                                   std::vector<SymRef> ParamValues, unsigned Depth)
+                                   std::vector<SymRef> ParamValues, unsigned Depth,
+                                   PrivateReach Reach)
     : P(std::make_unique<Impl>(FD, Ctx, Calls, Opts, std::move(Shapes), std::move(ParamValues),
-                               Depth)) {}
+                               Depth, std::move(Reach))) {}
 FunctionAnalysis::~FunctionAnalysis() = default;
 bool FunctionAnalysis::run() { return P->run(); }
 SymRef FunctionAnalysis::returnValue() const { return P->ReturnValue; }

@@ -148,8 +148,8 @@ public:
 
   TranslationUnitResult run();
 
-  CallSummary resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
-                          unsigned Depth) override;
+  CallSummary resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args, unsigned Depth,
+                          const PrivateReach &Reach) override;
 
 private:
   ASTContext &Ctx;
@@ -352,9 +352,11 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
 }
 
 CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
-                                                 std::vector<SymRef> Args, unsigned Depth) {
+                                                 std::vector<SymRef> Args, unsigned Depth,
+                                                 const PrivateReach &Reach) {
   uint64_t Key = llvm::hash_combine(Callee, CurrentShapes.size(),
-                                    CurrentShapes.empty() ? 0 : CurrentShapes.front().X);
+                                    CurrentShapes.empty() ? 0 : CurrentShapes.front().X,
+                                    Reach.hash());
   for (const SymRef &A : Args)
     Key = llvm::hash_combine(Key, A ? A->Hash : 0);
   auto It = Summaries.find(Key);
@@ -378,7 +380,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   --UnitContextsLeft;
   InProgress.insert(Key);
   RegionStack.emplace_back();
-  FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth);
+  FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth, Reach);
   CallSummary Result;
   if (FA.run()) {
     Result.Return = FA.returnValue();
