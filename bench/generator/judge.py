@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Judges divlint's predictions against the probes' measurements, per branch.
+
+usage: judge.py --gen GEN_DIR --emit EMIT_DIR [--results RES_DIR] [--repredict DIVLINT]
+                [--json OUT.json] [--list N]
+
+GEN_DIR   what gen.py wrote (gNNNN.cu, gNNNN.meta.json: kernels, chunks, feature tags)
+EMIT_DIR  what emit.sh wrote (one `divlint confirm --emit-only` directory per program: plan.json
+          holds every probe's id, file:line:col and divlint's prediction at emit time)
+RES_DIR   where the GPU run left each program's results/ and logs/ (RES_DIR/<prog>/results/
+          probe.json: per probe, warp evaluations and divergent ones); default EMIT_DIR
+
+The probes measure divergence whatever divlint predicted, so a newer divlint can be judged on the
+same measurements: --repredict runs `DIVLINT --format=json --report-all` on every program (the
+generated source, unchanged) and takes each branch's class from the finding at the probe's
+line:column instead of plan.json's.
+
+A soundness bug: a branch predicted block- or warp-uniform whose warps diverged (divergent > 0).
+Each is printed with file:line, the condition, the generator's feature tags and its chunk's code.
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+UNIFORM = ("block-uniform", "warp-uniform")
+RANK = {"block-uniform": 0, "warp-uniform": 1, "lane-varying": 2}
+
+
+def load_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def read_rc(path):
+    try:
+        with open(path) as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def chunk_at(meta, line):
+    """(kernel meta, chunk meta or None, where) for a line of the generated source."""
+    for k in meta["kernels"]:
+        for c in k["chunks"]:
+            for key in ("lines", "helper_lines"):
+                r = c.get(key)
+                if r and r[0] <= line <= r[1]:
+                    return k, c, key
+        if k["kernel_line"] <= line <= k["end_line"]:
+            return k, None, "kernel"
+    return None, None, "other"
+
+
+def repredict(divlint, src):
+    """{(line, col): [(kernel, class, assumptions)]} from a fresh divlint run."""
+    p = subprocess.run([divlint, "--format=json", "--report-all", src], capture_output=True,
+                       text=True)
+    try:
+        d = json.loads(p.stdout)
+    except ValueError:
+        return None
+    out = collections.defaultdict(list)
+    for f in d.get("findings", []):
+        if f.get("class") not in RANK:
+            continue
+        out[(f["line"], f["column"])].append((f.get("kernel") or f.get("function"), f["class"],
+                                              f.get("assumptions") or []))
+    return out
+
+
+def judge_program(args, prog):
+    meta = load_json(os.path.join(args.gen, prog + ".meta.json"))
+    plan = load_json(os.path.join(args.emit, prog, "plan.json"))
+    res_dir = os.path.join(args.results or args.emit, prog, "results")
+    r = {"program": prog, "kernels": len(meta["kernels"]) if meta else 0, "emitted": plan is not None,
+         "built": read_rc(os.path.join(res_dir, "build-probe.rc")) == 0,
+         "run_rc": read_rc(os.path.join(res_dir, "run-probe.rc")), "branches": [], "skipped": 0}
+    if not plan or not meta:
+        return r
+    r["skipped"] = len(plan.get("skipped", []))
+    r["probes"] = len(plan["probes"])
+    measured = load_json(os.path.join(res_dir, "probe.json"))
+    counters = {}
+    if measured:
+        for p in measured.get("probes", []):
+            counters[p["id"]] = p
+    r["measured"] = measured is not None
+    fresh = None
+    if args.repredict:
+        fresh = repredict(args.repredict, os.path.join(args.gen, prog + ".cu"))
+        r["repredicted"] = fresh is not None
+    for pr in plan["probes"]:
+        c = counters.get(pr["id"], {})
+        if fresh is not None:
+            preds = fresh.get((pr["line"], pr["column"]), [])
+            classes = [x[1] for x in preds]
+            assumptions = sorted({a for x in preds for a in x[2]})
+        else:
+            classes = [x["class"] for x in pr["predictions"]]
+            assumptions = sorted({a for x in pr["predictions"] for a in x.get("assumptions", [])})
+        k, ch, where = chunk_at(meta, pr["line"])
+        b = {"id": pr["id"], "line": pr["line"], "column": pr["column"],
+             "construct": pr["construct"], "condition": pr["condition"],
+             "function": pr["function"], "classes": classes,
+             "execs": c.get("execs", 0), "divergent": c.get("divergent", 0),
+             "kernel": k["name"] if k else None, "chunk": ch["id"] if ch else None,
+             "where": where, "tags": (ch["tags"] if ch else []),
+             "assumed_shape": any("block shape" in a and "default" in a for a in assumptions)}
+        if k:
+            b["shape"] = {"block": k["block"], "grid": k["grid"],
+                          "runtime_shape": k["runtime_shape"], "template": k["template"]}
+        r["branches"].append(b)
+    return r
+
+
+def is_bug(b):
+    return b["divergent"] > 0 and b["classes"] and all(c in UNIFORM for c in b["classes"])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--gen", required=True)
+    ap.add_argument("--emit", required=True)
+    ap.add_argument("--results")
+    ap.add_argument("--repredict", metavar="DIVLINT")
+    ap.add_argument("--json")
+    ap.add_argument("--list", type=int, default=1000, help="print at most N bugs")
+    ap.add_argument("-j", type=int, default=2)
+    args = ap.parse_args()
+    progs = sorted(f[:-3] for f in os.listdir(args.gen) if f.endswith(".cu"))
+    with ThreadPoolExecutor(args.j) as ex:
+        results = list(ex.map(lambda p: judge_program(args, p), progs))
+
+    s = collections.Counter()
+    bugs, mixed = [], []
+    pred_hist = collections.Counter()
+    tag_exec = collections.Counter()
+    for r in results:
+        s["programs"] += 1
+        s["kernels"] += r["kernels"]
+        s["emitted"] += r["emitted"]
+        s["built"] += r["built"]
+        s["ran_ok"] += r["run_rc"] == 0
+        s["measured"] += bool(r.get("measured"))
+        s["skipped_conditions"] += r["skipped"]
+        if r["run_rc"] == 0:
+            s["kernels_ran"] += r["kernels"]
+        for b in r["branches"]:
+            s["branches_probed"] += 1
+            if b["execs"] == 0:
+                continue
+            s["branches_executed"] += 1
+            top = max(b["classes"], key=RANK.get) if b["classes"] else "unpredicted"
+            pred_hist[(top, b["divergent"] > 0)] += 1
+            if b["divergent"] > 0:
+                s["branches_diverged"] += 1
+            if not b["classes"]:
+                s["executed_unpredicted"] += 1
+            if is_bug(b):
+                b["program"] = r["program"]
+                bugs.append(b)
+            elif b["divergent"] > 0 and any(c in UNIFORM for c in b["classes"]):
+                b["program"] = r["program"]
+                mixed.append(b)
+            for t in b["tags"]:
+                tag_exec[t] += 1
+    s["uniform_but_diverged"] = len(bugs)
+    s["uniform_but_diverged_assumed_shape"] = sum(b["assumed_shape"] for b in bugs)
+    s["mixed_contexts_diverged"] = len(mixed)
+
+    print("programs %(programs)d, kernels %(kernels)d, emitted %(emitted)d, built %(built)d, "
+          "ran ok %(ran_ok)d (kernels %(kernels_ran)d), measured %(measured)d" % s)
+    print("branches probed %d, executed %d, diverged %d; not instrumented %d"
+          % (s["branches_probed"], s["branches_executed"], s["branches_diverged"],
+             s["skipped_conditions"]))
+    print("predicted class x measured (executed branches):")
+    for cls in ("block-uniform", "warp-uniform", "lane-varying", "unpredicted"):
+        print("  %-14s diverged %6d   never diverged %6d"
+              % (cls, pred_hist[(cls, True)], pred_hist[(cls, False)]))
+    print("UNIFORM BUT DIVERGED: %d (%d under an assumed default block shape); mixed contexts %d"
+          % (len(bugs), s["uniform_but_diverged_assumed_shape"], len(mixed)))
+    by_pattern = collections.defaultdict(list)
+    for b in bugs:
+        key = tuple(sorted(set(t for t in b["tags"] if not t.startswith("src-"))))
+        by_pattern[key].append(b)
+    print("by feature tags:")
+    for key, bs in sorted(by_pattern.items(), key=lambda kv: -len(kv[1])):
+        print("  %4d  %s" % (len(bs), ", ".join(key) or "(no chunk)"))
+    for b in bugs[:args.list]:
+        print("%s.cu:%d:%d: %s '%s' predicted %s, diverged %d/%d warp evaluations; kernel %s %s; "
+              "tags %s%s" % (os.path.join(args.gen, b["program"]), b["line"], b["column"],
+                             b["construct"], b["condition"], "/".join(sorted(set(b["classes"]))),
+                             b["divergent"], b["execs"], b["kernel"],
+                             json.dumps(b.get("shape", {})), ",".join(b["tags"]),
+                             " [assumed block shape]" if b["assumed_shape"] else ""))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"summary": s, "prediction_x_measured": {"%s/%s" % (k[0], "diverged" if k[1] else "uniform"): v
+                                                                for k, v in pred_hist.items()},
+                       "bugs": bugs, "mixed": mixed,
+                       "by_pattern": {", ".join(k): len(v) for k, v in by_pattern.items()},
+                       "programs": [{k: v for k, v in r.items() if k != "branches"} for r in results]},
+                      f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

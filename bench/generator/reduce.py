@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Shrinks a generated program to a small reproducer of one uniform-but-diverged branch.
+
+usage: reduce.py --gen GEN_DIR --judge judge.json --out DIR [--divlint PATH] [--per-pattern N]
+       reduce.py --gen GEN_DIR --program g1_0007 --line 123 --out DIR [--divlint PATH]
+
+No GPU is needed: the reproducer keeps the branch's condition and everything its value depends
+on, so the warps that diverged on the GPU still diverge. gen.py records, per chunk (a value pushed
+through one feature, then tested), the earlier chunks whose values it reads; the reduced program
+keeps
+  - the one kernel, its prologue (thread indices) and epilogue,
+  - the branch's chunk, the chunks it reads (transitively) and the early returns before it,
+  - the helpers of the kept chunks, and a main that launches only that kernel, with the same
+    grid, block, parameters and input fills as before.
+Every other chunk and kernel is deleted. divlint must still predict the branch uniform; if it
+no longer does (the misprediction needed more context), the reducer starts from every chunk
+before the branch and deletes the ones outside the dependency slice one at a time, keeping each
+deletion after which divlint still predicts uniform. run.sh of the reproducers (emit.sh on DIR)
+re-measures them on the GPU.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+UNIFORM = ("block-uniform", "warp-uniform")
+
+
+def predict(divlint, path):
+    p = subprocess.run([divlint, "--format=json", "--report-all", path], capture_output=True,
+                       text=True)
+    try:
+        d = json.loads(p.stdout)
+    except ValueError:
+        return None
+    out = collections.defaultdict(list)
+    for f in d.get("findings", []):
+        out[(f["line"], f["column"])].append(f.get("class"))
+    return out
+
+
+class Reducer:
+    def __init__(self, gen, prog, divlint):
+        self.prog = prog
+        self.divlint = divlint
+        with open(os.path.join(gen, prog + ".cu")) as f:
+            self.src = f.read().split("\n")
+        with open(os.path.join(gen, prog + ".meta.json")) as f:
+            self.meta = json.load(f)
+
+    def line(self, n):
+        return self.src[n - 1]
+
+    def span(self, r):
+        return list(range(r[0], r[1] + 1)) if r else []
+
+    def locate(self, line):
+        for k in self.meta["kernels"]:
+            for c in k["chunks"]:
+                for key in ("lines", "helper_lines"):
+                    r = c.get(key)
+                    if r and r[0] <= line <= r[1]:
+                        return k, c
+        return None, None
+
+    def slice(self, k, c):
+        keep, work = set(), [c["id"]]
+        while work:
+            i = work.pop()
+            if i in keep:
+                continue
+            keep.add(i)
+            work += k["chunks"][i]["uses"]
+        keep |= {x["id"] for x in k["chunks"] if x["kind"] == "return" and x["id"] < c["id"]}
+        return keep
+
+    def render(self, k, keep):
+        """(source lines, {old line: new line}) of the program reduced to kernel k, chunks keep."""
+        first = self.meta["kernels"][0]
+        starts = [first["kernel_line"] - (1 if first["template"] else 0)]
+        starts += [c["helper_lines"][0] for c in first["chunks"] if c.get("helper_lines")]
+        header = list(range(1, min(starts)))
+        olds = list(header)
+        for c in k["chunks"]:
+            if c["id"] in keep:
+                olds += self.span(c.get("helper_lines"))
+        if k["template"]:
+            olds.append(k["kernel_line"] - 1)
+        olds.append(k["kernel_line"])
+        olds += self.span(k["prologue_lines"])
+        for c in k["chunks"]:
+            if c["id"] in keep:
+                olds += self.span(c["lines"])
+        olds += self.span(k["epilogue_lines"])
+        main = self.span(self.meta["main_lines"])
+        launch = re.compile(r'check\("(k\d+)"\)')
+        for j, n in enumerate(main):
+            m = launch.search(self.line(n))
+            if m and m.group(1) != k["name"]:
+                continue
+            nxt = self.line(main[j + 1]) if j + 1 < len(main) else ""
+            if self.line(n).startswith("  { dim3 g(") and launch.search(nxt) and \
+                    launch.search(nxt).group(1) != k["name"]:
+                continue
+            olds.append(n)
+        lines = [self.line(n) for n in olds]
+        return lines, {o: i + 1 for i, o in enumerate(olds)}
+
+    def still_uniform(self, path, k, keep, line, col):
+        lines, where = self.render(k, keep)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        pred = predict(self.divlint, path)
+        if pred is None:
+            return False, None
+        classes = pred.get((where[line], col), [])
+        return bool(classes) and all(c in UNIFORM for c in classes), classes
+
+    def reduce(self, line, col, path):
+        k, c = self.locate(line)
+        if not k:
+            return {"error": "line %d is in no chunk" % line}
+        dep = self.slice(k, c)
+        ok, classes = self.still_uniform(path, k, dep, line, col)
+        keep, how = dep, "slice"
+        if not ok:
+            keep = {x["id"] for x in k["chunks"] if x["id"] <= c["id"]}
+            ok, classes = self.still_uniform(path, k, keep, line, col)
+            how = "context"
+            if ok:
+                for x in sorted(keep - dep, reverse=True):
+                    trial = keep - {x}
+                    if self.still_uniform(path, k, trial, line, col)[0]:
+                        keep = trial
+            else:
+                keep = {x["id"] for x in k["chunks"]}
+                ok, classes = self.still_uniform(path, k, keep, line, col)
+                how = "whole-kernel"
+        ok, classes = self.still_uniform(path, k, keep, line, col)  # leave the final one written
+        lines, where = self.render(k, keep)
+        return {"program": self.prog, "kernel": k["name"], "line": line, "column": col,
+                "reduced": os.path.basename(path), "reduced_line": where[line],
+                "lines": len(lines), "kept_chunks": sorted(keep), "how": how,
+                "still_uniform": ok, "classes": classes,
+                "tags": sorted({t for x in k["chunks"] if x["id"] in keep for t in x["tags"]}),
+                "target_tags": c["tags"], "block": k["block"], "grid": k["grid"],
+                "runtime_shape": k["runtime_shape"]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--gen", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--divlint", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                      "..", "..", "build", "bin", "divlint"))
+    ap.add_argument("--judge", help="judge.py --json output: reduce its bugs")
+    ap.add_argument("--per-pattern", type=int, default=2,
+                    help="with --judge: at most N bugs per feature-tag pattern")
+    ap.add_argument("--program")
+    ap.add_argument("--line", type=int)
+    ap.add_argument("--column", type=int)
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    todo = []
+    if a.judge:
+        with open(a.judge) as f:
+            bugs = json.load(f)["bugs"]
+        seen = collections.Counter()
+        for b in bugs:
+            key = (tuple(sorted(t for t in b["tags"] if not t.startswith("src-"))), b["construct"])
+            if seen[key] >= a.per_pattern:
+                continue
+            seen[key] += 1
+            todo.append((b["program"], b["line"], b["column"]))
+    else:
+        todo.append((a.program, a.line, a.column))
+    records = []
+    for prog, line, col in todo:
+        r = Reducer(a.gen, prog, a.divlint)
+        if col is None:
+            with open(os.path.join(a.gen, prog + ".meta.json")):
+                pass
+        name = "%s_L%d.cu" % (prog, line)
+        rec = r.reduce(line, col, os.path.join(a.out, name))
+        records.append(rec)
+        print("%s: %s -> %s (%s lines, %s, still uniform: %s %s) tags %s"
+              % (prog, line, name, rec.get("lines"), rec.get("how"), rec.get("still_uniform"),
+                 rec.get("classes"), ",".join(rec.get("target_tags", []))))
+    with open(os.path.join(a.out, "reduced.json"), "w") as f:
+        json.dump(records, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
