@@ -76,49 +76,98 @@ def repredict(divlint, src):
     return out
 
 
-def judge_program(args, prog):
-    meta = load_json(os.path.join(args.gen, prog + ".meta.json"))
+def probes_from_run(args, prog):
+    """(status, [probe records]) from plan.json and what run.sh left in results/."""
     plan = load_json(os.path.join(args.emit, prog, "plan.json"))
     res_dir = os.path.join(args.results or args.emit, prog, "results")
-    r = {"program": prog, "kernels": len(meta["kernels"]) if meta else 0, "emitted": plan is not None,
-         "built": read_rc(os.path.join(res_dir, "build-probe.rc")) == 0,
-         "run_rc": read_rc(os.path.join(res_dir, "run-probe.rc")), "branches": [], "skipped": 0}
-    if not plan or not meta:
-        return r
-    r["skipped"] = len(plan.get("skipped", []))
-    r["probes"] = len(plan["probes"])
+    st = {"emitted": plan is not None,
+          "built": read_rc(os.path.join(res_dir, "build-probe.rc")) == 0,
+          "run_rc": read_rc(os.path.join(res_dir, "run-probe.rc")), "skipped": 0}
+    if not plan:
+        return st, []
+    st["skipped"] = len(plan.get("skipped", []))
     measured = load_json(os.path.join(res_dir, "probe.json"))
-    counters = {}
-    if measured:
-        for p in measured.get("probes", []):
-            counters[p["id"]] = p
-    r["measured"] = measured is not None
+    st["measured"] = measured is not None
+    counters = {p["id"]: p for p in (measured or {}).get("probes", [])}
+    out = []
+    for pr in plan["probes"]:
+        c = counters.get(pr["id"], {})
+        out.append({"line": pr["line"], "column": pr["column"], "construct": pr["construct"],
+                    "condition": pr["condition"], "execs": c.get("execs", 0),
+                    "divergent": c.get("divergent", 0),
+                    "classes": [x["class"] for x in pr["predictions"]],
+                    "assumptions": sorted({a for x in pr["predictions"]
+                                           for a in x.get("assumptions", [])})})
+    return st, out
+
+
+def load_measured(path):
+    """{program: (status, [probe records])} from a --export-measured file."""
+    import gzip
+    progs = {}
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        for row in f:
+            if row.startswith("#"):
+                continue
+            x = row.rstrip("\n").split("\t")
+            if x[1] == "status":
+                progs[x[0]] = ({"emitted": x[6] == "1", "built": x[2] == "1",
+                                "run_rc": None if x[3] == "-" else int(x[3]),
+                                "measured": x[4] == "1", "skipped": int(x[5])}, [])
+                continue
+            progs[x[0]][1].append({"line": int(x[1]), "column": int(x[2]), "construct": x[3],
+                                   "execs": int(x[4]), "divergent": int(x[5]),
+                                   "classes": [c for c in x[6].split(",") if c],
+                                   "assumptions": ["block shape (the default)"] if x[7] == "1" else [],
+                                   "condition": x[8]})
+    return progs
+
+
+def judge_program(args, prog, measured_progs=None):
+    meta = load_json(os.path.join(args.gen, prog + ".meta.json"))
+    if measured_progs is not None:
+        st, probes = measured_progs.get(prog, ({"emitted": False, "built": False, "run_rc": None,
+                                                "skipped": 0}, []))
+    else:
+        st, probes = probes_from_run(args, prog)
+    r = dict(st, program=prog, kernels=len(meta["kernels"]) if meta else 0, branches=[])
+    r["probes"] = len(probes)
     fresh = None
     if args.repredict:
         fresh = repredict(args.repredict, os.path.join(args.gen, prog + ".cu"))
         r["repredicted"] = fresh is not None
-    for pr in plan["probes"]:
-        c = counters.get(pr["id"], {})
+    for pr in probes:
+        classes, assumptions = pr["classes"], pr["assumptions"]
         if fresh is not None:
             preds = fresh.get((pr["line"], pr["column"]), [])
             classes = [x[1] for x in preds]
             assumptions = sorted({a for x in preds for a in x[2]})
-        else:
-            classes = [x["class"] for x in pr["predictions"]]
-            assumptions = sorted({a for x in pr["predictions"] for a in x.get("assumptions", [])})
-        k, ch, where = chunk_at(meta, pr["line"])
-        b = {"id": pr["id"], "line": pr["line"], "column": pr["column"],
-             "construct": pr["construct"], "condition": pr["condition"],
-             "function": pr["function"], "classes": classes,
-             "execs": c.get("execs", 0), "divergent": c.get("divergent", 0),
-             "kernel": k["name"] if k else None, "chunk": ch["id"] if ch else None,
-             "where": where, "tags": (ch["tags"] if ch else []),
-             "assumed_shape": any("block shape" in a and "default" in a for a in assumptions)}
+        k, ch, where = chunk_at(meta, pr["line"]) if meta else (None, None, "other")
+        b = dict(pr, classes=classes, kernel=k["name"] if k else None,
+                 chunk=ch["id"] if ch else None, where=where, tags=(ch["tags"] if ch else []),
+                 assumed_shape=any("block shape" in a and "default" in a for a in assumptions))
+        b.pop("assumptions", None)
         if k:
             b["shape"] = {"block": k["block"], "grid": k["grid"],
                           "runtime_shape": k["runtime_shape"], "template": k["template"]}
         r["branches"].append(b)
     return r
+
+
+def export_measured(results, path):
+    import gzip
+    with (gzip.open(path, "wt") if path.endswith(".gz") else open(path, "w")) as f:
+        f.write("# program line column construct execs divergent classes-at-emit assumed-shape "
+                "condition (a 'status' row per program: built run_rc measured skipped emitted)\n")
+        for r in results:
+            f.write("%s\tstatus\t%d\t%s\t%d\t%d\t%d\n" % (
+                r["program"], r["built"], "-" if r["run_rc"] is None else r["run_rc"],
+                bool(r.get("measured")), r["skipped"], r["emitted"]))
+            for b in r["branches"]:
+                f.write("%s\t%d\t%d\t%s\t%d\t%d\t%s\t%d\t%s\n" % (
+                    r["program"], b["line"], b["column"], b["construct"], b["execs"],
+                    b["divergent"], ",".join(b["classes"]), b["assumed_shape"],
+                    b["condition"].replace("\t", " ").replace("\n", " ")))
 
 
 def is_bug(b):
@@ -128,7 +177,10 @@ def is_bug(b):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--gen", required=True)
-    ap.add_argument("--emit", required=True)
+    ap.add_argument("--emit")
+    ap.add_argument("--measured", help="a --export-measured file instead of --emit/--results")
+    ap.add_argument("--export-measured", metavar="FILE",
+                    help="write every probe's measurement (and emit-time class) to FILE(.gz)")
     ap.add_argument("--results")
     ap.add_argument("--repredict", metavar="DIVLINT")
     ap.add_argument("--json")
@@ -136,8 +188,13 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     args = ap.parse_args()
     progs = sorted(f[:-3] for f in os.listdir(args.gen) if f.endswith(".cu"))
+    measured_progs = load_measured(args.measured) if args.measured else None
+    if measured_progs is None and not args.emit:
+        ap.error("give --emit (and --results) or --measured")
     with ThreadPoolExecutor(args.j) as ex:
-        results = list(ex.map(lambda p: judge_program(args, p), progs))
+        results = list(ex.map(lambda p: judge_program(args, p, measured_progs), progs))
+    if args.export_measured:
+        export_measured(results, args.export_measured)
 
     s = collections.Counter()
     bugs, mixed = [], []

@@ -20,7 +20,7 @@ if [ "$SANITIZE" -gt 0 ]; then
   CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   head -n "$SANITIZE" /tmp/run_all.list | while read -r d; do
     [ -x "$d/bin/probe" ] || continue
-    ( cd "$d" && DIVLINT_PROBE_OUT=/dev/null timeout 60 "$CS" --tool memcheck --print-limit 5 bin/probe > results/memcheck.txt 2>&1; echo $? >> results/memcheck.txt )
+    ( cd "$d" && DIVLINT_PROBE_OUT=/dev/null timeout 30 "$CS" --tool memcheck --print-limit 5 bin/probe > results/memcheck.txt 2>&1; echo $? >> results/memcheck.txt )
   done
   echo "sanitize done: $(( $(date +%s) - start )) s" | tee -a "$OUT/environment.txt"
 fi
