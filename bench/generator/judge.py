@@ -93,6 +93,7 @@ def probes_from_run(args, prog):
     for pr in plan["probes"]:
         c = counters.get(pr["id"], {})
         out.append({"line": pr["line"], "column": pr["column"], "construct": pr["construct"],
+                    "kind": pr.get("kind", "branch"),
                     "condition": pr["condition"], "execs": c.get("execs", 0),
                     "divergent": c.get("divergent", 0),
                     "classes": [x["class"] for x in pr["predictions"]],

@@ -111,6 +111,10 @@ class Reducer:
 
     def still_uniform(self, path, k, keep, line, col):
         lines, where = self.render(k, keep)
+        if not self.divlint:
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            return None, None
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
         pred = predict(self.divlint, path)
@@ -126,6 +130,9 @@ class Reducer:
         dep = self.slice(k, c)
         ok, classes = self.still_uniform(path, k, dep, line, col)
         keep, how = dep, "slice"
+        if ok is None:  # no divlint here: the dependency slice as it is
+            lines, where = self.render(k, dep)
+            return self.record(k, c, dep, how, None, None, line, col, path, lines, where)
         if not ok:
             keep = {x["id"] for x in k["chunks"] if x["id"] <= c["id"]}
             ok, classes = self.still_uniform(path, k, keep, line, col)
@@ -141,6 +148,9 @@ class Reducer:
                 how = "whole-kernel"
         ok, classes = self.still_uniform(path, k, keep, line, col)  # leave the final one written
         lines, where = self.render(k, keep)
+        return self.record(k, c, keep, how, ok, classes, line, col, path, lines, where)
+
+    def record(self, k, c, keep, how, ok, classes, line, col, path, lines, where):
         return {"program": self.prog, "kernel": k["name"], "line": line, "column": col,
                 "reduced": os.path.basename(path), "reduced_line": where[line],
                 "lines": len(lines), "kept_chunks": sorted(keep), "how": how,
@@ -148,6 +158,23 @@ class Reducer:
                 "tags": sorted({t for x in k["chunks"] if x["id"] in keep for t in x["tags"]}),
                 "target_tags": c["tags"], "block": k["block"], "grid": k["grid"],
                 "runtime_shape": k["runtime_shape"]}
+
+
+def write_probe(path, lines, line, col, cond, construct):
+    """The reproducer with its one branch wrapped in divlint's probe (as `divlint confirm` does),
+    for re-measuring it without divlint: PATH with the header included first."""
+    text = lines[line - 1]
+    if text[col - 1:col - 1 + len(cond)] != cond:
+        return False
+    if construct == "switch":
+        wrapped = "::divlint_rt::sw<0>((%s))" % cond
+    else:
+        wrapped = "::divlint_rt::br<0>(static_cast<bool>((%s)))" % cond
+    out = list(lines)
+    out[line - 1] = text[:col - 1] + wrapped + text[col - 1 + len(cond):]
+    with open(path, "w") as f:
+        f.write('#include "divlint_probe.cuh"\n' + "\n".join(out) + "\n")
+    return True
 
 
 def main():
@@ -159,6 +186,10 @@ def main():
     ap.add_argument("--judge", help="judge.py --json output: reduce its bugs")
     ap.add_argument("--per-pattern", type=int, default=2,
                     help="with --judge: at most N bugs per feature-tag pattern")
+    ap.add_argument("--no-divlint", action="store_true",
+                    help="keep the dependency slice without asking divlint (no divlint here)")
+    ap.add_argument("--probe", action="store_true",
+                    help="also write NAME.probe.cu: the branch wrapped in a divlint probe")
     ap.add_argument("--program")
     ap.add_argument("--line", type=int)
     ap.add_argument("--column", type=int)
@@ -174,17 +205,22 @@ def main():
             if seen[key] >= a.per_pattern:
                 continue
             seen[key] += 1
-            todo.append((b["program"], b["line"], b["column"]))
+            todo.append((b["program"], b["line"], b["column"], b["condition"], b["construct"]))
     else:
-        todo.append((a.program, a.line, a.column))
+        todo.append((a.program, a.line, a.column, None, None))
+    if a.no_divlint:
+        a.divlint = None
     records = []
-    for prog, line, col in todo:
+    for prog, line, col, cond, construct in todo:
         r = Reducer(a.gen, prog, a.divlint)
-        if col is None:
-            with open(os.path.join(a.gen, prog + ".meta.json")):
-                pass
         name = "%s_L%d.cu" % (prog, line)
         rec = r.reduce(line, col, os.path.join(a.out, name))
+        rec["condition"], rec["construct"] = cond, construct
+        if a.probe and cond and "reduced_line" in rec:
+            with open(os.path.join(a.out, name)) as f:
+                lines = f.read().split("\n")
+            rec["probe"] = write_probe(os.path.join(a.out, name[:-3] + ".probe.cu"), lines,
+                                       rec["reduced_line"], col, cond, construct)
         records.append(rec)
         print("%s: %s -> %s (%s lines, %s, still uniform: %s %s) tags %s"
               % (prog, line, name, rec.get("lines"), rec.get("how"), rec.get("still_uniform"),

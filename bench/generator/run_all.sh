@@ -24,10 +24,10 @@ if [ "$SANITIZE" -gt 0 ]; then
   done
   echo "sanitize done: $(( $(date +%s) - start )) s" | tee -a "$OUT/environment.txt"
 fi
-# Pack results and logs (relative to EMIT) into at most 4 tarballs.
+# Pack results and logs (relative to EMIT) into 2 tarballs.
 cd "$EMIT"
 ls -d */ | sed 's:/$::' > /tmp/run_all.names
-split -n l/4 -d /tmp/run_all.names /tmp/run_all.part.
+split -n l/2 -d /tmp/run_all.names /tmp/run_all.part.
 for p in /tmp/run_all.part.*; do
   n=${p##*.}
   sed 's:$:/results:' "$p" > "$p.r"; sed 's:$:/logs:' "$p" >> "$p.r"
