@@ -22,6 +22,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -57,6 +58,34 @@ def chunk_at(meta, line):
         if k["kernel_line"] <= line <= k["end_line"]:
             return k, None, "kernel"
     return None, None, "other"
+
+
+def loop_lines(src_lines):
+    """Lines of the generated source that lie in a loop (the loop's own header included).
+
+    Lanes of a warp evaluating a probe there may be at different iterations (independent thread
+    scheduling): a uniform test can then measure as divergent although the lanes of one
+    iteration agree. The probes of this run do not tell the two apart, so such branches are
+    named apart (split-arrival candidates), not counted as refutations.
+    """
+    inside, stack, depth = set(), [], 0
+    for n, text in enumerate(src_lines, 1):
+        t = text.strip()
+        is_loop = t.startswith("for (") or t.startswith("while (")
+        if is_loop or stack:
+            inside.add(n)
+        opens, closes = text.count("{"), text.count("}")
+        if is_loop and t.endswith("{"):
+            stack.append(depth)
+        depth += opens - closes
+        while stack and depth <= stack[-1]:
+            stack.pop()
+    return inside
+
+
+# Conditions that read a loop's counter or state (gen.py's loops: j, o, s, rN; `while (s.a > 0)`):
+# lanes at different iterations may disagree on them although each iteration is uniform.
+ITERATION_DEPENDENT = re.compile(r"\b(j|o|s|r\d+)\b|\.a > 0")
 
 
 def repredict(divlint, src):
@@ -133,6 +162,11 @@ def judge_program(args, prog, measured_progs=None):
         st, probes = probes_from_run(args, prog)
     r = dict(st, program=prog, kernels=len(meta["kernels"]) if meta else 0, branches=[])
     r["probes"] = len(probes)
+    try:
+        with open(os.path.join(args.gen, prog + ".cu")) as f:
+            in_loop = loop_lines(f.read().split("\n"))
+    except OSError:
+        in_loop = set()
     fresh = None
     if args.repredict:
         fresh = repredict(args.repredict, os.path.join(args.gen, prog + ".cu"))
@@ -146,6 +180,8 @@ def judge_program(args, prog, measured_progs=None):
         k, ch, where = chunk_at(meta, pr["line"]) if meta else (None, None, "other")
         b = dict(pr, classes=classes, kernel=k["name"] if k else None,
                  chunk=ch["id"] if ch else None, where=where, tags=(ch["tags"] if ch else []),
+                 in_loop=pr["line"] in in_loop or (where == "helper_lines" and bool(
+                     {"in-uniform-loop", "in-lane-loop"} & set(ch["tags"] if ch else []))),
                  assumed_shape=any("block shape" in a and "default" in a for a in assumptions))
         b.pop("assumptions", None)
         if k:
@@ -198,7 +234,7 @@ def main():
         export_measured(results, args.export_measured)
 
     s = collections.Counter()
-    bugs, mixed = [], []
+    bugs, mixed, split = [], [], []
     pred_hist = collections.Counter()
     tag_exec = collections.Counter()
     for r in results:
@@ -222,7 +258,12 @@ def main():
                 s["branches_diverged"] += 1
             if not b["classes"]:
                 s["executed_unpredicted"] += 1
-            if is_bug(b):
+            b["iteration_dependent"] = b["in_loop"] and bool(
+                ITERATION_DEPENDENT.search(b["condition"]))
+            if is_bug(b) and b["iteration_dependent"]:
+                b["program"] = r["program"]
+                split.append(b)
+            elif is_bug(b):
                 b["program"] = r["program"]
                 bugs.append(b)
             elif b["divergent"] > 0 and any(c in UNIFORM for c in b["classes"]):
@@ -231,6 +272,8 @@ def main():
             for t in b["tags"]:
                 tag_exec[t] += 1
     s["uniform_but_diverged"] = len(bugs)
+    s["uniform_but_diverged_iteration_dependent"] = len(split)
+    s["uniform_but_diverged_in_loops_counted"] = sum(b["in_loop"] for b in bugs)
     s["uniform_but_diverged_assumed_shape"] = sum(b["assumed_shape"] for b in bugs)
     s["mixed_contexts_diverged"] = len(mixed)
 
@@ -243,8 +286,12 @@ def main():
     for cls in ("block-uniform", "warp-uniform", "lane-varying", "unpredicted"):
         print("  %-14s diverged %6d   never diverged %6d"
               % (cls, pred_hist[(cls, True)], pred_hist[(cls, False)]))
-    print("UNIFORM BUT DIVERGED: %d (%d under an assumed default block shape); mixed contexts %d"
-          % (len(bugs), s["uniform_but_diverged_assumed_shape"], len(mixed)))
+    print("UNIFORM BUT DIVERGED (soundness bugs): %d (%d under an assumed default block shape; %d "
+          "in loops, on conditions the same at every iteration); mixed contexts %d"
+          % (len(bugs), s["uniform_but_diverged_assumed_shape"],
+             s["uniform_but_diverged_in_loops_counted"], len(mixed)))
+    print("uniform but diverged, condition on a loop counter or loop state (lanes may have arrived "
+          "at different iterations; not judged): %d" % len(split))
     by_pattern = collections.defaultdict(list)
     for b in bugs:
         key = tuple(sorted(set(t for t in b["tags"] if not t.startswith("src-"))))
@@ -263,7 +310,7 @@ def main():
         with open(args.json, "w") as f:
             json.dump({"summary": s, "prediction_x_measured": {"%s/%s" % (k[0], "diverged" if k[1] else "uniform"): v
                                                                 for k, v in pred_hist.items()},
-                       "bugs": bugs, "mixed": mixed,
+                       "bugs": bugs, "mixed": mixed, "iteration_dependent": split,
                        "by_pattern": {", ".join(k): len(v) for k, v in by_pattern.items()},
                        "programs": [{k: v for k, v in r.items() if k != "branches"} for r in results]},
                       f, indent=1)
