@@ -207,6 +207,11 @@ def export_measured(results, path):
                     b["condition"].replace("\t", " ").replace("\n", " ")))
 
 
+# gen.py tags that say how a chunk's value is tested or wrapped, not which feature carries it.
+CONDITION_FORMS = {"ternary", "logical", "bool-var", "switch", "src-lane", "src-uniform",
+                   "under-lane-branch", "in-lane-loop", "in-uniform-loop"}
+
+
 def is_bug(b):
     return b["divergent"] > 0 and b["classes"] and all(c in UNIFORM for c in b["classes"])
 
@@ -294,9 +299,9 @@ def main():
           "at different iterations; not judged): %d" % len(split))
     by_pattern = collections.defaultdict(list)
     for b in bugs:
-        key = tuple(sorted(set(t for t in b["tags"] if not t.startswith("src-"))))
+        key = tuple(t for t in b["tags"] if t not in CONDITION_FORMS)
         by_pattern[key].append(b)
-    print("by feature tags:")
+    print("by feature (the chunk's; its condition's form and wrapping left out):")
     for key, bs in sorted(by_pattern.items(), key=lambda kv: -len(kv[1])):
         print("  %4d  %s" % (len(bs), ", ".join(key) or "(no chunk)"))
     for b in bugs[:args.list]:
