@@ -125,6 +125,9 @@ def probes_from_run(args, prog):
                     "kind": pr.get("kind", "branch"),
                     "condition": pr["condition"], "execs": c.get("execs", 0),
                     "divergent": c.get("divergent", 0),
+                    # divlint confirm after 1b846d7: probes keyed by loop iteration
+                    "instance_divergent": c.get("instance_divergent"),
+                    "split_arrivals": c.get("split_arrivals"),
                     "classes": [x["class"] for x in pr["predictions"]],
                     "assumptions": sorted({a for x in pr["predictions"]
                                            for a in x.get("assumptions", [])})})
@@ -149,7 +152,10 @@ def load_measured(path):
                                    "execs": int(x[4]), "divergent": int(x[5]),
                                    "classes": [c for c in x[6].split(",") if c],
                                    "assumptions": ["block shape (the default)"] if x[7] == "1" else [],
-                                   "condition": x[8]})
+                                   "condition": x[-1]})
+            if len(x) == 11:  # with the iteration-keyed counters
+                for key, v in (("split_arrivals", x[8]), ("instance_divergent", x[9])):
+                    progs[x[0]][1][-1][key] = None if v == "-" else int(v)
     return progs
 
 
@@ -195,15 +201,19 @@ def export_measured(results, path):
     import gzip
     with (gzip.open(path, "wt") if path.endswith(".gz") else open(path, "w")) as f:
         f.write("# program line column construct execs divergent classes-at-emit assumed-shape "
-                "condition (a 'status' row per program: built run_rc measured skipped emitted)\n")
+                "[split-arrivals instance-divergent] condition (a 'status' row per program: "
+                "built run_rc measured skipped emitted)\n")
         for r in results:
             f.write("%s\tstatus\t%d\t%s\t%d\t%d\t%d\n" % (
                 r["program"], r["built"], "-" if r["run_rc"] is None else r["run_rc"],
                 bool(r.get("measured")), r["skipped"], r["emitted"]))
             for b in r["branches"]:
-                f.write("%s\t%d\t%d\t%s\t%d\t%d\t%s\t%d\t%s\n" % (
+                counted = b.get("instance_divergent") is not None
+                extra = ("%s\t%s\t" % (b["split_arrivals"], b["instance_divergent"])
+                         if counted else "")
+                f.write("%s\t%d\t%d\t%s\t%d\t%d\t%s\t%d\t%s%s\n" % (
                     r["program"], b["line"], b["column"], b["construct"], b["execs"],
-                    b["divergent"], ",".join(b["classes"]), b["assumed_shape"],
+                    b["divergent"], ",".join(b["classes"]), b["assumed_shape"], extra,
                     b["condition"].replace("\t", " ").replace("\n", " ")))
 
 
@@ -212,8 +222,24 @@ CONDITION_FORMS = {"ternary", "logical", "bool-var", "switch", "src-lane", "src-
                    "under-lane-branch", "in-lane-loop", "in-uniform-loop"}
 
 
-def is_bug(b):
+def predicted_uniform_diverged(b):
     return b["divergent"] > 0 and b["classes"] and all(c in UNIFORM for c in b["classes"])
+
+
+def arrived_split(b):
+    """Diverged only between lanes at different loop iterations (needs the iteration-keyed
+    counters of newer probes; None when the probes did not count them)."""
+    if b.get("instance_divergent") is None:
+        return None
+    return b["divergent"] > 0 and b["instance_divergent"] == 0
+
+
+def is_bug(b):
+    if not predicted_uniform_diverged(b):
+        return False
+    if arrived_split(b) is None:
+        return True
+    return not arrived_split(b)
 
 
 def main():
@@ -239,7 +265,7 @@ def main():
         export_measured(results, args.export_measured)
 
     s = collections.Counter()
-    bugs, mixed, split = [], [], []
+    bugs, mixed, split, arrived = [], [], [], []
     pred_hist = collections.Counter()
     tag_exec = collections.Counter()
     for r in results:
@@ -265,7 +291,10 @@ def main():
                 s["executed_unpredicted"] += 1
             b["iteration_dependent"] = b["in_loop"] and bool(
                 ITERATION_DEPENDENT.search(b["condition"]))
-            if is_bug(b) and b["iteration_dependent"]:
+            if predicted_uniform_diverged(b) and arrived_split(b):
+                b["program"] = r["program"]
+                arrived.append(b)
+            elif is_bug(b) and b["iteration_dependent"] and arrived_split(b) is None:
                 b["program"] = r["program"]
                 split.append(b)
             elif is_bug(b):
@@ -278,6 +307,7 @@ def main():
                 tag_exec[t] += 1
     s["uniform_but_diverged"] = len(bugs)
     s["uniform_but_diverged_iteration_dependent"] = len(split)
+    s["uniform_arrived_split"] = len(arrived)
     s["uniform_but_diverged_in_loops_counted"] = sum(b["in_loop"] for b in bugs)
     s["uniform_but_diverged_assumed_shape"] = sum(b["assumed_shape"] for b in bugs)
     s["mixed_contexts_diverged"] = len(mixed)
@@ -297,6 +327,9 @@ def main():
              s["uniform_but_diverged_in_loops_counted"], len(mixed)))
     print("uniform but diverged, condition on a loop counter or loop state (lanes may have arrived "
           "at different iterations; not judged): %d" % len(split))
+    if arrived:
+        print("uniform, diverged only between lanes at different loop iterations (arrived split, "
+              "counted by the probes): %d" % len(arrived))
     by_pattern = collections.defaultdict(list)
     for b in bugs:
         key = tuple(t for t in b["tags"] if t not in CONDITION_FORMS)
@@ -316,6 +349,7 @@ def main():
             json.dump({"summary": s, "prediction_x_measured": {"%s/%s" % (k[0], "diverged" if k[1] else "uniform"): v
                                                                 for k, v in pred_hist.items()},
                        "bugs": bugs, "mixed": mixed, "iteration_dependent": split,
+                       "arrived_split": arrived,
                        "by_pattern": {", ".join(k): len(v) for k, v in by_pattern.items()},
                        "programs": [{k: v for k, v in r.items() if k != "branches"} for r in results]},
                       f, indent=1)
