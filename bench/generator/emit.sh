@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes one `divlint confirm` program-mode build directory per generated program (no GPU needed).
 # usage: emit.sh GEN_DIR EMIT_DIR [JOBS]
-#   GEN_DIR   what gen.py wrote (gNNNN.cu + .meta.json)
+#   GEN_DIR   what gen.py wrote (gS_NNNN.cu + .meta.json)
 #   EMIT_DIR  gets EMIT_DIR/<program>/ (plan.json, run.sh, src/...), one per program
 # Environment: DIVLINT (default: build/bin/divlint of this checkout), ARCH (default sm_90).
 set -u

@@ -3,8 +3,8 @@
 
 usage: gen.py --seed S --count N --out DIR [--kernels LO-HI]
 
-Writes DIR/gNNNN.cu (a whole program: many small kernels and a main that launches each one) and
-DIR/gNNNN.meta.json (per kernel: launch shape, and per chunk: its lines, helper lines, feature
+Writes DIR/gS_NNNN.cu (a whole program: many small kernels and a main that launches each one) and
+DIR/gS_NNNN.meta.json (per kernel: launch shape, and per chunk: its lines, helper lines, feature
 tags and the chunks it reads, for judge.py and reduce.py). Program k of seed S is the same
 whatever --count is (its generator is seeded with S * 100003 + k).
 

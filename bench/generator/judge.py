@@ -4,7 +4,7 @@
 usage: judge.py --gen GEN_DIR --emit EMIT_DIR [--results RES_DIR] [--repredict DIVLINT]
                 [--json OUT.json] [--list N]
 
-GEN_DIR   what gen.py wrote (gNNNN.cu, gNNNN.meta.json: kernels, chunks, feature tags)
+GEN_DIR   what gen.py wrote (gS_NNNN.cu, gS_NNNN.meta.json: kernels, chunks, feature tags)
 EMIT_DIR  what emit.sh wrote (one `divlint confirm --emit-only` directory per program: plan.json
           holds every probe's id, file:line:col and divlint's prediction at emit time)
 RES_DIR   where the GPU run left each program's results/ and logs/ (RES_DIR/<prog>/results/
