@@ -8,7 +8,7 @@ No GPU is needed: the reproducer keeps the branch's condition and everything its
 on, so the warps that diverged on the GPU still diverge. gen.py records, per chunk (a value pushed
 through one feature, then tested), the earlier chunks whose values it reads; the reduced program
 keeps
-  - the one kernel, its prologue (thread indices) and epilogue,
+  - the one kernel, the prologue lines (thread indices) the kept code reads, and its epilogue,
   - the branch's chunk, the chunks it reads (transitively) and the early returns before it,
   - the helpers of the kept chunks, and a main that launches only that kernel, with the same
     grid, block, parameters and input fills as before.
@@ -77,6 +77,19 @@ class Reducer:
         keep |= {x["id"] for x in k["chunks"] if x["kind"] == "return" and x["id"] < c["id"]}
         return keep
 
+    def needed_prologue(self, k, body):
+        """The prologue lines (thread indices) that declare a name the kept code reads."""
+        text = "\n".join(self.line(n) for n in body)
+        needed = []
+        for n in reversed(self.span(k["prologue_lines"])):
+            line = self.line(n)
+            names = re.findall(r"(?:int|float)\s+(\w+)\s*=|,\s*(\w+)\s*=", line)
+            names = {a or b for a, b in names}
+            if not names or any(re.search(r"\b%s\b" % re.escape(x), text) for x in names):
+                needed.append(n)
+                text += "\n" + line
+        return sorted(needed)
+
     def render(self, k, keep):
         """(source lines, {old line: new line}) of the program reduced to kernel k, chunks keep."""
         first = self.meta["kernels"][0]
@@ -90,11 +103,13 @@ class Reducer:
         if k["template"]:
             olds.append(k["kernel_line"] - 1)
         olds.append(k["kernel_line"])
-        olds += self.span(k["prologue_lines"])
+        body = []
         for c in k["chunks"]:
             if c["id"] in keep:
-                olds += self.span(c["lines"])
-        olds += self.span(k["epilogue_lines"])
+                body += self.span(c["lines"])
+        body += self.span(k["epilogue_lines"])
+        olds += self.needed_prologue(k, body)
+        olds += body
         main = self.span(self.meta["main_lines"])
         launch = re.compile(r'check\("(k\d+)"\)')
         for j, n in enumerate(main):
