@@ -135,7 +135,8 @@ def probes_from_run(args, prog):
 
 
 def load_measured(path):
-    """{program: (status, [probe records])} from a --export-measured file."""
+    """{program: (status, [probe records])} from a --export-measured file (its classes: those
+    of the divlint that wrote it, at emit time or re-predicted)."""
     import gzip
     progs = {}
     with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
@@ -200,7 +201,7 @@ def judge_program(args, prog, measured_progs=None):
 def export_measured(results, path):
     import gzip
     with (gzip.open(path, "wt") if path.endswith(".gz") else open(path, "w")) as f:
-        f.write("# program line column construct execs divergent classes-at-emit assumed-shape "
+        f.write("# program line column construct execs divergent classes assumed-shape "
                 "[split-arrivals instance-divergent] condition (a 'status' row per program: "
                 "built run_rc measured skipped emitted)\n")
         for r in results:

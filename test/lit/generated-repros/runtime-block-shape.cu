@@ -2,7 +2,7 @@
 // XFAIL: *
 // (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 877 and 1917, g1_0002 line 522; each diverged
-// on an H100; 2,638 of the run's uniform-but-diverged branches were in kernels launched with
+// on an H100; 3,204 of the run's uniform-but-diverged branches were in kernels launched with
 // shapes the file does not fix). The block shape is then open: a default assumed for the
 // numbers (256x1x1) proves nothing, and a test that is uniform under it may split a warp of the
 // real launch (threadIdx.x == 399 in a 512-thread block, i / 32 in 100-thread blocks, the last
