@@ -65,7 +65,10 @@ SymRef BranchClassifier::guardOf(const CFGBlock *B, unsigned D,
     if (GuardBudget == 0)
       break;
     --GuardBudget;
-    if (Dep == B || !Seen.insert(Dep).second)
+    // Only a condition evaluated before B in the same iteration says which lanes reach B: one
+    // that does not dominate B reaches it around a loop's back edge (`if (c) break;` guards
+    // the next iteration with this iteration's c, not with c's value where B is evaluated).
+    if (Dep == B || !F.dominates(Dep, B) || !Seen.insert(Dep).second)
       continue;
     const SymRef &C = F.CondValue[Dep->getBlockID()];
     SymRef Conj;

@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0004 line 915, g1_0017 line 473, g1_0076 line 339,
 // g1_0102 line 1573; each diverged on an H100). A store at a lane-varying index of a thread's
 // array (of structs, or of ints) makes every element lane-varying, even when the value stored

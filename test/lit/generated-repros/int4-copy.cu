@@ -1,7 +1,5 @@
 // REQUIRES: cuda
 // RUN: %divlint-cuda --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 240, 1001 and 1578; each diverged on an H100).
 // make_int4 (CUDA's vector_functions.h) returns its arguments in a struct by value: .x of a
 // lane-varying argument is lane-varying, here and after an out-parameter by reference.

@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 49 and 463 (by reference), 1047 (passed to a
 // template), g1_0003 line 929; each diverged on an H100). A lambda that adds to, or assigns, a
 // local captured by reference, called directly or through a device function template.

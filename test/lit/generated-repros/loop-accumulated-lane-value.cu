@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0005 line 1029, g1_0023 line 175, g1_0033 line 1158; each
 // diverged on an H100). A sum, over a loop, of a lane-varying index expression (here built from
 // ix and iy) is lane-varying whether the trip count is a parameter or a constant; the same test

@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 95, 1160 and 1581: 1,087 break conditions of
 // this form were predicted block-uniform and diverged on an H100). A condition that breaks out
 // of a loop is as varying as its operands: at the first iteration all lanes evaluate

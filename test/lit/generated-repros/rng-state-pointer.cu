@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 line 500, g1_0001 line 154, g1_0002 line 712; each
 // diverged on an H100). A generator state seeded per thread and advanced through a pointer.
 __device__ double rnd(unsigned long long *s) {

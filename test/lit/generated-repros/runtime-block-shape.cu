@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 877 and 1917, g1_0002 line 522; each diverged
 // on an H100; 3,204 of the run's uniform-but-diverged branches were in kernels launched with
 // shapes the file does not fix). The block shape is then open: a default assumed for the

@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 line 1435, g1_0001 line 47, g1_0023 line 686,
 // g1_0008 line 444; each diverged on an H100). A global index compared with a constant splits one
 // warp whatever the samples meet: only a proof over every block may call it uniform.

@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 183 and 560, g1_0015 line 1111, g1_0009 line
 // 1284; each diverged on an H100). With 16-wide blocks a warp holds two rows, so a test of the
 // last row (or of one element) splits a warp of the edge blocks; a 4x4x2 block is one warp, so

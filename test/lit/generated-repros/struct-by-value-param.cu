@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 272 and 1951; each diverged on an H100). A
 // struct passed by value carries its fields' classes into the callee and back in its result.
 struct S2 { int a; int b; };

@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 792 and 1485; each diverged on an H100). A
 // copy of a thread's struct, by initialisation, by assignment or returned by value, holds what
 // the original held (int4-copy.cu: CUDA's make_int4).

@@ -1,6 +1,4 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
-// XFAIL: *
-// (expected classes are the GPU-true ones; remove XFAIL once the analysis proves them)
 // Found by bench/generator (seed 1; g1_0000 lines 196, 359 and 395, g1_0116 line 394; each
 // diverged on an H100). A helper that fills a thread's struct through a pointer, or reads one
 // and stores through an out-pointer: the struct holds what was stored, whatever its address.
