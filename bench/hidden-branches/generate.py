@@ -3,16 +3,15 @@
 
 One tiny kernel per (operation x type x address space) is compiled with
 `nvcc -arch=sm_90 -cubin` once per fast-math flag set; the SASS of each kernel
-(`cuobjdump -sass`, else `nvdisasm`) is scanned for conditional control flow:
-predicated BRA/BRX/CALL/RET/EXIT, BRA.DIV, and loops (a branch to an earlier
-address). The same count for a baseline kernel of the same scaffolding is
+is scanned for conditional control flow (cubin_scan.py decodes the opcode, guard
+predicate and branch target of each instruction; checked against `cuobjdump -sass`):
+predicated BRA/BRX/JMP/CALL/RET/EXIT, and loops (a branch to an earlier address). The same count for a baseline kernel of the same scaffolding is
 subtracted, so what remains is what the operation itself adds.
 
 Steps (each reads the previous one's files in OUT):
   generate.py sources OUT       kernels.cu and manifest.json
   generate.py compile OUT -j2   one .cubin per flag set (needs nvcc; drops kernels
                                 whose operation does not exist for that type)
-  generate.py disasm OUT        one .sass per flag set (needs cuobjdump or nvdisasm)
   generate.py table OUT         counts.tsv (per kernel and flag set) and the table
                                 lib/Analysis/HiddenBranchTable.def
   generate.py all OUT -j2       all four
@@ -28,6 +27,9 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cubin_scan  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -282,77 +284,25 @@ def cmd_compile(out, jobs):
                 sys.exit("nvcc failed: %s\n%s" % (" ".join(cmd), r.stderr[-4000:]))
     ver = subprocess.run([nvcc(), "--version"], capture_output=True, text=True).stdout
     with open(os.path.join(out, "nvcc-version.txt"), "w") as f:
-        f.write(ver.strip().splitlines()[-1] if ver.strip() else "unknown")
-
-
-def disassembler():
-    for tool in ("cuobjdump", "nvdisasm"):
-        for c in (shutil.which(tool), "/usr/local/cuda/bin/" + tool):
-            if c and os.path.exists(c):
-                return tool, c
-    sys.exit("neither cuobjdump nor nvdisasm found")
-
-
-def cmd_disasm(out):
-    tool, path = disassembler()
-    for fs in FLAG_SETS:
-        cubin = os.path.join(out, fs + ".cubin")
-        args = [path, "-sass", cubin] if tool == "cuobjdump" else [path, "-c", cubin]
-        r = subprocess.run(args, capture_output=True, text=True, check=True)
-        with open(os.path.join(out, fs + ".sass"), "w") as f:
-            f.write(r.stdout)
-
-
-INSN = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
-FUNC = re.compile(r"(?:Function : |\.text\.)(k\d+)\b")
-PRED = re.compile(r"^@!?U?P(\d|T)\s+")
-
-
-def scan_sass(text):
-    """kernel -> (conditional transfers, loops): predicated BRA/BRX/JMP/CALL/RET/EXIT,
-    BRA.DIV, and branches back to an earlier address."""
-    counts, cur = {}, None
-    for line in text.splitlines():
-        m = FUNC.search(line)
-        if m and ("Function" in line or line.lstrip().startswith(".section")):
-            cur = m.group(1)
-            counts.setdefault(cur, [0, 0])
-            continue
-        m = INSN.match(line)
-        if not m or cur is None:
-            continue
-        addr, insn = int(m.group(1), 16), m.group(2)
-        pred = PRED.match(insn)
-        body = insn[pred.end():] if pred else insn
-        opcode = body.split()[0] if body.split() else ""
-        base = opcode.split(".")[0]
-        if base not in ("BRA", "BRX", "JMP", "JMX", "CALL", "RET", "EXIT"):
-            continue
-        predicated = pred is not None and not insn.startswith("@PT")
-        if predicated or opcode.startswith("BRA.DIV"):
-            counts[cur][0] += 1
-        if base in ("BRA", "JMP"):
-            t = re.search(r"(?:0x([0-9a-f]+)|`\(\.L_x_(\d+)\))", body)
-            if t and t.group(1) is not None and int(t.group(1), 16) < addr:
-                counts[cur][1] += 1
-    return counts
+        f.write(next((l for l in ver.splitlines() if "release" in l), "unknown").strip())
 
 
 def cmd_table(out, table_path, counts_path):
-    if os.path.exists(os.path.join(out, "default.sass")):
+    """counts.tsv from the cubins (when OUT has them), then the table from counts.tsv."""
+    if os.path.exists(os.path.join(out, "default.cubin")):
         manifest = json.load(open(os.path.join(out, "manifest.json")))
         rows = []
         for fs in FLAG_SETS:
-            counts = scan_sass(open(os.path.join(out, fs + ".sass")).read())
-            for k, (br, loops) in sorted(counts.items()):
+            data = open(os.path.join(out, fs + ".cubin"), "rb").read()
+            for k, code in sorted(cubin_scan.text_sections(data).items()):
                 if k in manifest:
+                    br, loops, _ = cubin_scan.scan(code)
                     m = manifest[k]
                     rows.append((m["op"], m["type"], m["space"], str(m.get("result", "-")),
                                  fs, br, loops))
         ver = open(os.path.join(out, "nvcc-version.txt")).read().strip()
         with open(counts_path, "w") as f:
-            f.write("# %s; nvcc -arch=%s -cubin -O3 FLAGS; %s -sass\n" %
-                    (ver, ARCH, disassembler()[0]))
+            f.write("# %s; nvcc -arch=%s -cubin -O3 FLAGS; cubin_scan.py\n" % (ver, ARCH))
             f.write("op\ttype\tspace\tresult\tflags\tbranches\tloops\n")
             for r in sorted(set(rows)):
                 f.write("\t".join(map(str, r)) + "\n")
@@ -401,7 +351,7 @@ def write_table(counts_path, table_path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("step", choices=["sources", "compile", "disasm", "table", "all"])
+    ap.add_argument("step", choices=["sources", "compile", "table", "all"])
     ap.add_argument("out", help="work directory")
     ap.add_argument("-j", type=int, default=2, help="parallel nvcc runs (default 2)")
     ap.add_argument("--table", default=os.path.join(REPO, "lib", "Analysis",
@@ -412,8 +362,6 @@ def main():
         cmd_sources(a.out)
     if a.step in ("compile", "all"):
         cmd_compile(a.out, a.j)
-    if a.step in ("disasm", "all"):
-        cmd_disasm(a.out)
     if a.step in ("table", "all"):
         cmd_table(a.out, a.table, a.counts)
 
