@@ -18,6 +18,8 @@
 #include "divlint/Frontend/MathFlags.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <climits>
 
@@ -179,10 +181,24 @@ std::optional<llvm::StringRef> branchingLibraryFunction(llvm::StringRef Name) {
 /// first parameter (`sinf`, `sin(float)` and `__nv_sinf` are "sin" of float), intrinsics by
 /// name, atomics by name (scope suffixes dropped), pointee type and address space.
 std::optional<std::pair<std::string, Measured>>
-lookupCall(const CallExpr *CE, const FunctionDecl *Callee, const std::string &Flags,
-           const ASTContext &Ctx) {
+lookupCall(const CallExpr *CE, const FunctionDecl *Callee, const ASTContext &Ctx) {
   if (Callee->getNumParams() == 0 || CE->getNumArgs() == 0)
     return std::nullopt;
+  // Most calls are to functions the table does not know: decided before the flag set is read.
+  static const llvm::StringSet<> Ops = [] {
+    llvm::StringSet<> S;
+    for (const auto &KV : measuredTable())
+      S.insert(KV.getKey().split('|').first);
+    return S;
+  }();
+  llvm::StringRef Plain = Callee->getName();
+  Plain.consume_front("__nv_");
+  if (Callee->getName().starts_with("atomic")) // atomicAdd_block: atomicAdd's code, another scope
+    Plain = Plain.split('_').first;
+  if (!Ops.contains(Callee->getName()) && !Ops.contains(Plain) &&
+      !(Plain.ends_with("f") && Ops.contains(Plain.drop_back())))
+    return std::nullopt;
+  std::string Flags = flagSet(Ctx);
   llvm::StringRef Name = Callee->getName();
   Name.consume_front("__nv_");
   QualType First = Callee->getParamDecl(0)->getType();
@@ -263,7 +279,7 @@ void HiddenBranches::note(const Stmt *St, State &S) {
         return;
       Operation = "grid-wide sync (one thread per block arrives at a global barrier and spins)";
       Structural = true;
-    } else if (auto Row = lookupCall(CE, Callee, flagSet(F.Ctx), F.Ctx)) {
+    } else if (auto Row = lookupCall(CE, Callee, F.Ctx)) {
       Operation = Row->first;
       // A retry loop splits the warp whenever lanes contend, whatever the operands' class.
       RetryLoop = Row->second.Loops && (Name.starts_with("atomic") || Name.starts_with("__nv_atomic"));

@@ -314,9 +314,15 @@ int runAnalysis(CommandLine &CL) {
   std::stable_sort(Findings.begin(), Findings.end(), findingLess);
   if (CL.Output.Format != ReportFormat::Text) {
     ReportOptions ROpts = reportOptionsFor(CL.Output);
-    for (TranslationUnitJob &Job : TUs) // input order, each in source order
+    // Input order, each in source order; a header's kernel that several units analyze once
+    // (the first unit's summary).
+    std::set<std::string> Seen;
+    for (TranslationUnitJob &Job : TUs)
       for (KernelSummary &K : Job.Kernels)
-        ROpts.Kernels.push_back(std::move(K));
+        if (Seen.insert(normalizedPath(K.File) + ":" + std::to_string(K.Line) + ":" +
+                        std::to_string(K.Column) + ":" + K.QualifiedName)
+                .second)
+          ROpts.Kernels.push_back(std::move(K));
     writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, ROpts);
   }
   llvm::outs().flush();

@@ -160,8 +160,7 @@ public:
       if (K.File != MainFile && (!S.Headers || !S.Headers->match(K.File) ||
                                  (S.ExcludeHeaders && S.ExcludeHeaders->match(K.File))))
         continue;
-      if (K.File == MainFile)
-        K.File = Job.Input;
+      K.File = normalizedPath(K.File == MainFile ? Job.Input : K.File);
       Job.Kernels.push_back(std::move(K));
     }
     if (Out.Format == ReportFormat::Text) {
