@@ -35,9 +35,14 @@ bool findingLess(const Finding &A, const Finding &B) {
 }
 
 std::string normalizedPath(llvm::StringRef Path) {
-  llvm::SmallString<256> P(Path);
+  // A leading `./` stays: it is how the user named the file, or how clang names an include
+  // from the current directory, and names no other file.
+  bool Here = Path.starts_with("./");
+  llvm::SmallString<256> P(Here ? Path.drop_front(2) : Path);
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return P.empty() ? Path.str() : std::string(P);
+  if (P.empty())
+    return Path.str();
+  return (Here ? "./" : "") + std::string(P);
 }
 
 std::string findingPlace(const Finding &F) {
