@@ -23,8 +23,9 @@
 
 __global__ void k(float *x) {
   // One lane-interleaved store costs no time that regrouping the lanes would win back: a remark.
+  // A remark has no notes (remark-notes.cu).
   // DEFAULT: options.cu:[[@LINE+4]]:7: remark: 'if' condition 'threadIdx.x < 8' is lane-varying (partial, 1/8 warps diverge, 8/32 lanes true){{.*}} [cuda-divergence-branch]
-  // DEFAULT: note: assuming block shape 256x1x1
+  // DEFAULT-NOT: note:
   // DIM2: options.cu:[[@LINE+2]]:7: warning: 'if' condition 'threadIdx.x < 8' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true){{.*}} [cuda-divergence-branch]
   // WARP16: options.cu:[[@LINE+1]]:7: remark: 'if' condition 'threadIdx.x < 8' is lane-varying (partial, 1/16 warps diverge, 8/16 lanes true){{.*}} [cuda-divergence-branch]
   if (threadIdx.x < 8) x[threadIdx.x] = 0.f;
