@@ -129,7 +129,7 @@ std::string runScript(const ConfirmPlan &P) {
      << "# DIVLINT_RUN_CWD (program mode: where the program runs; default: here).\n"
      << "set -u\n"
      << "DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n"
-     << "NVCC=\"${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}\"\n"
+     << "NVCC=\"${NVCC:-$(command -v nvcc || echo \"${CUDA_PATH:-/usr/local/cuda}/bin/nvcc\")}\"\n"
      << "NCU=\"${NCU:-$(command -v ncu || true)}\"\n"
      << "JOBS=\"${JOBS:-$(nproc)}\"\n"
      << "TIMEOUT=" << P.TimeoutSeconds << "\n"

@@ -58,6 +58,20 @@ OutputMatch matchOutputs(const VariantResult &V, const VariantResult &Original, 
   return OutputMatch::WithinTolerance;
 }
 
+unsigned ConfirmOutcome::arrivedSplit() const {
+  unsigned N = 0;
+  for (const BranchComparison &B : Branches)
+    N += B.ArrivedSplit;
+  return N;
+}
+
+unsigned ConfirmOutcome::uniformDiverged() const {
+  unsigned N = 0;
+  for (const BranchComparison &B : Branches)
+    N += B.Predicted.Class != Uniformity::LaneVarying && B.ClassVerdict == Verdict::Refuted;
+  return N;
+}
+
 unsigned ConfirmOutcome::count(Verdict V) const {
   unsigned N = 0;
   for (const BranchComparison &B : Branches)
@@ -186,6 +200,16 @@ static void judgeClass(const ConfirmPlan &Plan, BranchComparison &B) {
   if (M.Executions == 0) {
     B.ClassVerdict = Verdict::Inconclusive;
     B.Notes.push_back("never executed in this run");
+    return;
+  }
+  if (M.diverged() && !PredictedVarying && M.arrivedSplit()) {
+    B.ClassVerdict = Verdict::Inconclusive;
+    B.ArrivedSplit = true;
+    B.Notes.push_back("lanes arrived split at a uniform test: diverged in " +
+                      std::to_string(M.Divergent) + " of " + std::to_string(M.Executions) +
+                      " warp evaluations, each time between lanes at different iterations of an "
+                      "enclosing loop (independent thread scheduling); lanes at one iteration "
+                      "always agreed");
     return;
   }
   if (M.diverged()) {

@@ -88,6 +88,10 @@ llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into) {
       C.Passes = P.value("passes", uint64_t(0));
       C.DivergentActive = P.value("divergent_active_lanes", uint64_t(0));
       C.DivergentTrue = P.value("divergent_true_lanes", uint64_t(0));
+      if (P.contains("split_arrivals"))
+        C.SplitArrivals = P.value("split_arrivals", uint64_t(0));
+      if (P.contains("instance_divergent"))
+        C.InstanceDivergent = P.value("instance_divergent", uint64_t(0));
     }
   } catch (const json::exception &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
