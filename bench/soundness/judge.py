@@ -8,7 +8,15 @@ that diverged (file:line), lanes that arrived split at a uniform test, and per p
 
     python3 bench/soundness/judge.py --results results.tar.xz [--repredict] \
         [--emit .soundness/emit] [--divlint build/bin/divlint] [--json summary.json] \
-        [--branches branches.json] [--corpora /tmp/corpora] [-j 2]
+        [--branches branches.json] [--corpora /tmp/corpora] [-j 2] [--only SUBSTRING]
+
+The measurements travel without the sources: --make-pack FILE writes every judged program's
+plan.json (fix-its left out) and results/ into FILE (tar.xz); --pack FILE unpacks such a file
+into --emit (default .soundness/rejudge) and points its plans at --corpora (the corpora checked
+out at the manifest's commits), so that a later divlint re-judges them with --repredict:
+
+    python3 bench/soundness/judge.py --pack bench/results/soundness-2026-11-25/measured.tar.xz \
+        --repredict --corpora /tmp/corpora
 """
 import argparse
 import collections
@@ -17,6 +25,8 @@ import json
 import os
 import subprocess
 import sys
+import io
+import shutil
 import tarfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -54,6 +64,41 @@ def judge_one(d, a):
     return st
 
 
+def make_pack(a, dirs, path):
+    """plan.json (without fix-its) and results/ of every program, and where the corpora were."""
+    with tarfile.open(path, 'w:xz') as t:
+        def add(name, data):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+        add('corpora_root.txt', a.corpora.encode())
+        add('index.json', open(os.path.join(a.emit, 'index.json'), 'rb').read())
+        for d in dirs:
+            base = os.path.basename(d)
+            plan = json.load(open(os.path.join(d, 'plan.json')))
+            for p in plan['probes']:
+                p['fixits'] = []
+            add(base + '/plan.json', json.dumps(plan, indent=0).encode())
+            res = os.path.join(d, 'results')
+            for f in sorted(os.listdir(res)) if os.path.isdir(res) else []:
+                add(f'{base}/results/{f}', open(os.path.join(res, f), 'rb').read())
+
+
+def unpack(a):
+    """Unpacks --pack into --emit and points the plans at --corpora."""
+    shutil.rmtree(a.emit, ignore_errors=True)
+    os.makedirs(a.emit)
+    with tarfile.open(a.pack) as t:
+        t.extractall(a.emit, filter='data')
+    old = open(os.path.join(a.emit, 'corpora_root.txt')).read().strip().rstrip('/') + '/'
+    new = a.corpora.rstrip('/') + '/'
+    for base in os.listdir(a.emit):
+        plan = os.path.join(a.emit, base, 'plan.json')
+        if os.path.exists(plan):
+            text = open(plan).read().replace(json.dumps(old)[1:-1], json.dumps(new)[1:-1])
+            open(plan, 'w').write(text)
+
+
 def location(b, corpora):
     f = b['file']
     if corpora and f.startswith(corpora.rstrip('/') + '/'):
@@ -71,14 +116,26 @@ def main():
     ap.add_argument('--json', help='write the summary here')
     ap.add_argument('--branches', help='write every executed branch (compact) here')
     ap.add_argument('-j', type=int, default=2)
+    ap.add_argument('--only', help='judge only programs whose folder contains this')
+    ap.add_argument('--make-pack', help='write the measurements (plans, results) here')
+    ap.add_argument('--pack', help='judge the measurements of this pack')
     a = ap.parse_args()
     a.divlint = os.path.abspath(a.divlint)
+    a.corpora = os.path.abspath(a.corpora)
+    if a.pack:
+        if a.emit == os.path.join(REPO, '.soundness/emit'):
+            a.emit = os.path.join(REPO, '.soundness/rejudge')
+        unpack(a)
     if a.results:
         with tarfile.open(a.results) as t:
             t.extractall(a.emit, filter='data')
     index = json.load(open(os.path.join(a.emit, 'index.json')))
     dirs = sorted(os.path.join(a.emit, s['dir']) for s in index.values()
-                  if s['emit_rc'] == 0 and s.get('build_rc', 0) == 0)
+                  if s['emit_rc'] == 0 and s.get('build_rc', 0) == 0
+                  and os.path.exists(os.path.join(a.emit, s['dir'], 'plan.json'))
+                  and (not a.only or a.only in s['dir']))
+    if a.make_pack:
+        make_pack(a, dirs, a.make_pack)
     with cf.ThreadPoolExecutor(a.j) as ex:
         programs = list(ex.map(lambda d: judge_one(d, a), dirs))
 
