@@ -361,3 +361,23 @@ int main() { return 0; }
     GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
   EXPECT_EQ(*Failure, "") << "no '#pragma unroll must precede a loop' warning";
 }
+
+// Program mode's hooks rewrite synchronizing CUDA calls; with dynamic parallelism some of them
+// are in device code (a kernel's cudaFree), where the hook must compile and do nothing.
+TEST(ConfirmRewrite, ProgramHooksCompileInDeviceCode) {
+  TempDir Build;
+  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  Build.write("d.cu", R"cu(#include "divlint_probe.cuh"
+__global__ void child(int *p) { p[threadIdx.x] = 1; }
+__global__ void parent(int *p) {
+  child<<<1, 32>>>(p);
+  if (threadIdx.x == 0) cudaFree(nullptr);
+}
+int main() { parent<<<1, 1>>>(nullptr); cudaDeviceSynchronize(); return 0; }
+)cu");
+  auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-rdc=true", "-I.", "-DDIVLINT_MODE=1",
+                                        "-DDIVLINT_PROGRAM_HOOKS", "-o", "d.o", "d.cu"});
+  if (!Failure)
+    GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
+  EXPECT_EQ(*Failure, "");
+}

@@ -285,9 +285,13 @@ struct LoadTimeHook {
 };
 static LoadTimeHook g_load_time_hook;
 
-inline cudaError_t after_sync(cudaError_t E) {
+// Host and device: the macros below also rewrite device-side calls (dynamic parallelism's
+// cudaFree, cudaStreamSynchronize...), where there is nothing to read.
+__host__ __device__ inline cudaError_t after_sync(cudaError_t E) {
+#if !defined(__CUDA_ARCH__)
   register_exit_hook();
   (void)snapshot();
+#endif
   return E;
 }
 inline cudaError_t reset_device() {
