@@ -17,11 +17,18 @@ std::vector<std::string> nvccArguments(const ConfirmPlan &P, const Variant &V) {
   // Variants with their own sources look for the mirrored headers there, not in the probed src/.
   std::string Root = V.ownSources() ? V.sourceDir() + "/" : "";
   llvm::StringRef MainDir = llvm::sys::path::parent_path(P.MainRelPath);
-  A.push_back("-I" + Root + "src" + (MainDir.empty() ? std::string() : "/" + MainDir.str()));
+  // After a variant's own folder, the probed tree's: the headers copied in beside the mirrored
+  // ones (PortableIncludes.h: only the host pass includes them) are there alone.
+  std::string Main = "src" + (MainDir.empty() ? std::string() : "/" + MainDir.str());
+  A.push_back("-I" + Root + Main);
+  if (!Root.empty())
+    A.push_back("-I" + Main);
   for (const std::string &Arg : P.NvccArgs) {
     llvm::StringRef Rest = Arg;
     bool IntoSrc = Rest.consume_front("-Isrc") && (Rest.empty() || Rest.starts_with("/"));
     A.push_back(IntoSrc ? "-I" + Root + "src" + Rest.str() : Arg);
+    if (IntoSrc && !Root.empty())
+      A.push_back(Arg);
   }
   unsigned NumProbes = P.Probes.empty() ? 1 : unsigned(P.Probes.size());
   A.push_back("-DDIVLINT_NUM_PROBES=" + std::to_string(NumProbes));

@@ -3,6 +3,7 @@
 #include "ConfirmTestSupport.h"
 #include "divlint/Confirm/BuildCommands.h"
 #include "divlint/Confirm/Results.h"
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace divlint;
@@ -186,4 +187,21 @@ TEST(ConfirmScript, BuildsRunsAndQuotes) {
   EXPECT_NE(Script.find("run original \"$DIR/bin/original\" --variant original"), std::string::npos);
   EXPECT_NE(Script.find("exit 3"), std::string::npos) << "no GPU: stop after the original";
   EXPECT_NE(Script.find("regex:^k$"), std::string::npos) << "ncu filters on the kernel's name";
+}
+
+// A fix-it variant builds from its own tree first, then from the probed tree, where the headers
+// copied in for a relocatable directory (host-only includes) are.
+TEST(ConfirmBuild, VariantsFallBackToTheProbedTreeForCopiedHeaders) {
+  ConfirmPlan P;
+  P.Mode = PlanMode::Kernel;
+  P.MainRelPath = "dir/k.cu";
+  P.NvccArgs = {"-Isrc/inc", "-Iinc/0"};
+  P.Variants = {{"fixit-1", VariantRole::FixIt, -1, 1u, 0u}};
+  std::vector<std::string> A = nvccArguments(P, P.Variants[0]);
+  auto At = [&](const char *S) { return std::find(A.begin(), A.end(), S) - A.begin(); };
+  ASSERT_LT(At("-Ivariants/fixit-1/src/dir"), At("-Isrc/dir"));
+  ASSERT_LT(At("-Isrc/dir"), At("-Ivariants/fixit-1/src/inc"));
+  ASSERT_LT(At("-Ivariants/fixit-1/src/inc"), At("-Isrc/inc"));
+  ASSERT_LT(At("-Isrc/inc"), At("-Iinc/0"));
+  EXPECT_LT(At("-Iinc/0"), long(A.size()));
 }
