@@ -308,6 +308,8 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
     Out.Problems.push_back("probe: the program's CUDA context failed (" + Probe->SnapshotError +
                            "); counts stop at the last successful read (" +
                            std::to_string(Probe->SnapshotsOk.value_or(0)) + " reads)");
+  } else if (ProbesReadable && Probe->Terminated) {
+    Out.Notes.push_back("probe: " + Probe->Message);
   } else if (ProbesReadable && Probe->LastSnapshotFailed) {
     Out.Notes.push_back("probe counts are from the program's last synchronizing CUDA call (" +
                         std::to_string(Probe->SnapshotsOk.value_or(0)) +

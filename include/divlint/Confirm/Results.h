@@ -58,6 +58,8 @@ struct VariantResult {
   std::optional<unsigned> SnapshotsOk; ///< successful reads
   bool LastSnapshotFailed = false;     ///< the last read failed (counts are from the one before)
   std::string SnapshotError;
+  /// Stopped by the timeout (SIGTERM): the counts are those of the last synchronizing call.
+  bool Terminated = false;
 };
 
 /// Kernel-level metrics from ncu (one row per profiled launch).

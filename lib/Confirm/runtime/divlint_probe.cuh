@@ -21,6 +21,7 @@
 #define DIVLINT_PROBE_CUH
 
 #include <cuda_runtime.h>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -247,15 +248,16 @@ inline void write_probes(FILE *F) {
   std::fprintf(F, "]");
 }
 
-/// Writes {"probes": [...]} to \p Path (program mode).
-inline void write_probe_file(const char *Path) {
+/// Writes {"probes": [...]} to \p Path (program mode); \p Terminated: the program was stopped
+/// (SIGTERM: `timeout`), and the counts are those of its last synchronizing CUDA call.
+inline void write_probe_file(const char *Path, bool Terminated = false) {
   FILE *F = std::fopen(Path, "w");
   if (!F)
     return;
   const SnapshotState &St = snapshots();
   std::fprintf(F, "{\"snapshots_ok\": %u, \"last_snapshot_failed\": %s, "
-                  "\"snapshot_error\": \"%s\", \"probes\": ",
-               St.Ok, St.LastFailed ? "true" : "false", St.Error);
+                  "\"snapshot_error\": \"%s\", \"terminated\": %s, \"probes\": ",
+               St.Ok, St.LastFailed ? "true" : "false", St.Error, Terminated ? "true" : "false");
   write_probes(F);
   std::fprintf(F, "}\n");
   std::fclose(F);
@@ -280,8 +282,19 @@ inline void register_exit_hook() {
     std::atexit(at_exit);
   }
 }
+/// A program stopped by `timeout` (SIGTERM) leaves the counts of its last synchronizing CUDA call
+/// (no CUDA call here: the runtime may be in use), then dies of the signal as it would have.
+inline void on_terminate(int Sig) {
+  if (const char *Path = std::getenv("DIVLINT_PROBE_OUT"))
+    write_probe_file(Path, /*Terminated=*/true);
+  std::signal(Sig, SIG_DFL);
+  std::raise(Sig);
+}
 struct LoadTimeHook {
-  LoadTimeHook() { std::atexit(at_exit); }
+  LoadTimeHook() {
+    std::atexit(at_exit);
+    std::signal(SIGTERM, on_terminate);
+  }
 };
 static LoadTimeHook g_load_time_hook;
 
