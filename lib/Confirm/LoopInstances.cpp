@@ -103,12 +103,16 @@ std::optional<std::pair<SourceLocation, std::string>> before(ASTContext &Ctx, co
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
   if (!Buf.slice(LineStart, Offset).trim().empty())
     return std::make_pair(B, std::string()); // code before it on its line: no pragma between
-  size_t Start = LineStart;
+  // Up over pragma lines, and over comment and blank lines between them and the statement.
+  size_t Start = LineStart, Scan = LineStart;
   bool Pragma = false;
-  while (Start > 0) {
-    size_t Prev = Buf.rfind('\n', Start - 1 ? Start - 2 : 0);
-    Prev = (Prev == llvm::StringRef::npos || Start < 2) ? 0 : Prev + 1;
-    llvm::StringRef Line = Buf.slice(Prev, Start).trim();
+  while (Scan > 0) {
+    size_t Prev = Buf.rfind('\n', Scan - 1 ? Scan - 2 : 0);
+    Prev = (Prev == llvm::StringRef::npos || Scan < 2) ? 0 : Prev + 1;
+    llvm::StringRef Line = Buf.slice(Prev, Scan).trim();
+    Scan = Prev;
+    if (Line.empty() || Line.starts_with("//"))
+      continue;
     if (!Line.starts_with("#pragma") || Line.ends_with("\\"))
       break;
     Start = Prev;

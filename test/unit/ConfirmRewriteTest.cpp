@@ -323,6 +323,10 @@ TEST(ConfirmRewrite, LoopProbesCarryIterationCounters) {
       out[t] += j < 2 ? 1.f : 2.f;
   }
   if (t == 0) out[0] = 0;
+#pragma unroll 2
+  // a comment between the pragma and its loop
+
+  for (int k = 0; k < n; ++k) out[k] = 1;
 }
 int main() { return 0; }
 )cu");
@@ -346,6 +350,10 @@ int main() { return 0; }
   EXPECT_NE(B.find("if (::divlint_rt::br<4>(static_cast<bool>((t == 0))))"), std::string::npos)
       << "outside loops: no key\n"
       << B;
+  EXPECT_NE(B.find("{ unsigned __divlint_it2 = 0; \n#line 10 \"" + Src +
+                   "\"\n#pragma unroll 2\n  // a comment"),
+            std::string::npos)
+      << B;
   const ProbeSite *Inner = probeAt(A.Instrumented, 7, "j < 2");
   ASSERT_NE(Inner, nullptr);
   EXPECT_EQ(Inner->InstanceLoops, 2u);
@@ -355,7 +363,7 @@ int main() { return 0; }
     Build.write("src/" + F.RelPath, F.Text);
   Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
   auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-I.", "-DDIVLINT_MODE=1",
-                                        "-DDIVLINT_NUM_PROBES=5", "-Werror", "all-warnings",
+                                        "-DDIVLINT_NUM_PROBES=6", "-Werror", "all-warnings",
                                         "-o", "l.o", "src/l.cu"});
   if (!Failure)
     GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
