@@ -150,7 +150,8 @@ def main():
         count['exit_0'] += p['run_rc'] == 0
         count['timed_out'] += p['run_rc'] in (124, 137)
         rep = p.get('report')
-        if not rep:
+        if not rep or not p['has_counters']:
+            p.pop('report', None)  # judged without counters (it crashed first): not judged
             continue
         count['judged'] += 1
         for s in rep.get('skipped', []):
@@ -214,7 +215,7 @@ def main():
             'build failed' if p['build_rc'] not in (0, None) else
             'not run' if p['build_rc'] is None else
             'timed out' if p['run_rc'] in (124, 137) else
-            'no counters' for p in failed)
+            f"no counters (exit {p['run_rc']})" for p in failed)
         print('\nnot judged: ' + ', '.join(f'{n} {r}' for r, n in reasons.most_common()))
     if skipped_reasons:
         print('not instrumented: ' + ', '.join(f'{n} {r}' for r, n in
