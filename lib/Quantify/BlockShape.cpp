@@ -124,7 +124,21 @@ std::vector<BlockShape> maximal(const std::vector<BlockShape> &All) {
 
 } // namespace
 
+static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned WarpSize);
+
 ShapeCandidates candidateShapes(const PartialBlockShape &P, unsigned WarpSize) {
+  ShapeCandidates C = candidateLayouts(P, WarpSize);
+  // A candidate's unknown dimensions are layouts to check, not values the code fixes: the
+  // uniformity proof keeps those blockDim components open.
+  unsigned char Fixed = 0;
+  for (unsigned D = 0; D < 3; ++D)
+    Fixed |= P.Dims[D] ? 1u << D : 0u;
+  for (BlockShape &S : C.Shapes)
+    S.FixedDims = Fixed;
+  return C;
+}
+
+static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned WarpSize) {
   ShapeCandidates C;
   if (auto S = P.shape()) {
     C.Shapes = {*S};

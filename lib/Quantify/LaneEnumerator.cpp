@@ -612,7 +612,7 @@ EnumerationResult Enumerator::run() {
   // covers every block the kernel may be launched with.
   bool Exhaustive = !R.Sampled && !LaneUnevaluated && !LoopRanOut &&
                     Evaluations < MaxEvaluations && (!Exact || Exact->Cond) &&
-                    !Shape.assumed() && Shape.Source != "unknown";
+                    !Shape.assumed() && Shape.Source != "unknown" && Shape.FixedDims == 7;
   if (!Exhaustive) {
     UniformityProof Proof = proveUniformity(Q.Cond, Q.Guard, Shape, WarpSize, Q.MultiWay);
     if (!Proof.WarpUniform) {

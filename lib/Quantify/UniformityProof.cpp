@@ -566,11 +566,12 @@ UniformityProof proveUniformity(const SymRef &Cond, const SymRef &Guard, const B
   // What the shape fixes. A launch, --block-dim or an assertion: the layout and blockDim. An
   // assumed shape (no launch): nothing, so a 1-D block of up to 1024 threads (up to
   // __launch_bounds__) with blockDim unknown. "assert-x": x alone is known. A candidate layout
-  // for unknown y/z ("unknown"): its layout is proved over, its sizes stay unknown.
+  // for unknown y/z ("unknown"), or for a partly known launch ("partial"): its layout is
+  // proved over, the sizes the code does not fix stay unknown.
   bool OneD = Shape.Source == "default" || Shape.Source == "launch_bounds";
   unsigned KnownDims = Shape.Source == "assert-x" ? 1u
                        : OneD || Shape.Source == "unknown" ? 0u
-                                                           : 7u;
+                                                           : Shape.FixedDims & 7u;
   unsigned X = OneD ? (Shape.Source == "default" ? MaxThreadsPerBlock : Shape.threads()) : Shape.X;
   unsigned Y = OneD ? 1 : Shape.Y, Z = OneD ? 1 : Shape.Z;
   unsigned Threads = X * Y * Z;

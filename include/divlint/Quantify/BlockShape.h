@@ -24,6 +24,9 @@ struct BlockShape {
   /// asserts it), "assert-x" (it asserts blockDim.x only), "unknown" (a candidate for an
   /// unknown shape) or "default".
   std::string Source = "default";
+  /// The blockDim components (bit D for x, y, z) the code fixes to these values; a candidate
+  /// for a partly known shape ("partial") fixes only its known ones.
+  unsigned char FixedDims = 7;
 
   unsigned threads() const { return X * Y * Z; }
   unsigned warps(unsigned WarpSize) const { return (threads() + WarpSize - 1) / WarpSize; }
