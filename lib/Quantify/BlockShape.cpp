@@ -204,4 +204,19 @@ static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned War
   return C;
 }
 
+ShapeCandidates candidateShapes(const std::vector<PartialBlockShape> &Launches,
+                                unsigned WarpSize) {
+  ShapeCandidates All;
+  All.CoversLayouts = All.Exhaustive = !Launches.empty();
+  for (const PartialBlockShape &P : Launches) {
+    ShapeCandidates C = candidateShapes(P, WarpSize);
+    All.CoversLayouts &= C.CoversLayouts;
+    All.Exhaustive &= C.Exhaustive;
+    for (const BlockShape &S : C.Shapes)
+      if (std::find(All.Shapes.begin(), All.Shapes.end(), S) == All.Shapes.end())
+        All.Shapes.push_back(S);
+  }
+  return All;
+}
+
 } // namespace divlint

@@ -112,6 +112,17 @@ TEST(CandidateShapes, NothingKnownIsOnlyASample) {
   EXPECT_LE(C.Shapes.size(), 80u);
 }
 
+TEST(CandidateShapes, SeveralLaunches) {
+  // <<<g, 256>>> and <<<g, dim3(32, nwarps)>>>: 256x1x1 once, then the partial one's.
+  ShapeCandidates C = candidateShapes({partial(256, 1, 1), partial(32, std::nullopt, 1),
+                                       partial(256, 1, 1)});
+  EXPECT_TRUE(C.CoversLayouts);
+  EXPECT_FALSE(C.Exhaustive);
+  EXPECT_EQ(names(C),
+            (std::vector<std::string>{"256x1x1", "32x32x1", "32x1x1", "32x2x1", "32x3x1"}));
+  EXPECT_FALSE(candidateShapes({partial(std::nullopt, 2, 1)}).CoversLayouts);
+}
+
 TEST(CandidateShapes, CoversLayoutsIsTrue) {
   // Brute force over every allowed shape: the promise holds wherever it is made.
   std::vector<PartialBlockShape> Cases = {

@@ -83,6 +83,10 @@ struct ShapeCandidates {
 /// unknown values, every allowed shape where it does and they are few, else a sample with
 /// CoversLayouts false. The argument for each case is in BlockShape.cpp.
 ShapeCandidates candidateShapes(const PartialBlockShape &P, unsigned WarpSize = 32);
+/// The same for a kernel launched with several shapes: the candidates of each, without
+/// repeats (first seen first); CoversLayouts and Exhaustive when they hold for every one.
+ShapeCandidates candidateShapes(const std::vector<PartialBlockShape> &Launches,
+                                unsigned WarpSize = 32);
 
 /// Parses "X", "X,Y" or "X,Y,Z" (also with 'x' separators); std::nullopt when malformed, zero,
 /// or over 1024 threads.
