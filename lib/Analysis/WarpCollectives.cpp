@@ -13,8 +13,9 @@
 // Recognized: a loop whose body is only such steps (one or several variables) over an offset
 // the loop computes from constants, and runs of such steps in straight-line code. Steps:
 // `v op= S`, `v = v op S`, `v = S op v` (op one of + * & | ^), `v = max/min/fmaxf/fminf(v, S)`
-// (either order), S a full-mask `__shfl_xor_sync(mask, v, offset[, width])` or `tile.shfl_xor(v,
-// offset)` on a thread_block_tile of the warp's size.
+// (either order), S a full-mask `__shfl_xor_sync(mask, v, offset[, width])` of the warp's width.
+// (`tile.shfl_xor(v, off)` binds v to a forwarding reference: v is memory, not a tracked
+// value, and cg::reduce is CooperativeGroups.cpp's.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,15 +164,6 @@ std::optional<WarpCollectives::Step> WarpCollectives::matchStep(const Stmt *S) c
       }
       Value = CE->getArg(1);
       Offset = CE->getArg(2);
-    } else if (Callee->getName() == "shfl_xor" && inCooperativeGroups(Callee) &&
-               CE->getNumArgs() >= 2) {
-      const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
-      const Expr *Obj = MCE ? MCE->getImplicitObjectArgument() : nullptr;
-      auto G = Obj ? groupTypeOf(Obj->getType()) : std::nullopt;
-      if (!G || G->first != GroupKind::Tile || G->second != int64_t(F.Opts.WarpSize))
-        return nullptr;
-      Value = CE->getArg(0);
-      Offset = CE->getArg(1);
     } else {
       return nullptr;
     }
