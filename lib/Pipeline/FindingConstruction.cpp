@@ -78,6 +78,42 @@ bool TranslationUnitAnalyzer::locate(SourceLocation Loc, Finding &F) {
   return true;
 }
 
+/// The work of a region below which a split is not worth a warning: about a handful of
+/// instructions (an integer or float operation is one unit, a store 2, an atomic 8). nvcc
+/// if-converts such arms, stores and atomics included: the warp issues them once, as
+/// predicated instructions, whichever of its lanes take them.
+constexpr double ShortRegionCost = 8;
+
+/// A two-way branch (not a loop's) whose arms together cost at most ShortRegionCost: `if (lane
+/// == 0) smem[warp] = v;`. Its region slowdown (the one store regrouped) is no time the kernel
+/// loses.
+static bool shortRegion(const Finding &F) {
+  bool Loop = F.Construct == "for" || F.Construct == "while" || F.Construct == "do";
+  double Work = F.ArmCostTrue.value_or(0) + F.ArmCostFalse.value_or(0);
+  return !Loop && !F.LikelyPredicated && F.Ext != Extent::Tail && F.ArmWays == 2u && Work > 0 &&
+         Work <= ShortRegionCost;
+}
+
+/// The share of the kernel's time a finding's branch loses, at best and at worst over the work
+/// divlint assumed.
+static std::optional<std::pair<double, double>> kernelLoss(const Finding &F) {
+  if (F.PredictedKernelSlowdown)
+    return std::make_pair(*F.PredictedKernelSlowdown - 1, *F.PredictedKernelSlowdown - 1);
+  if (F.KernelSlowdownRange)
+    return std::make_pair(F.KernelSlowdownRange->first - 1, F.KernelSlowdownRange->second - 1);
+  return std::nullopt;
+}
+
+/// The kernel's loss under which a short region is a note (10%: a handful of instructions in a
+/// kernel that does little else still is worth a warning).
+constexpr double ShortRegionKernelLoss = 0.10;
+
+/// A short region that loses the kernel little: a note, whatever its region slowdown.
+static bool shortAndCheap(const Finding &F) {
+  auto Loss = kernelLoss(F);
+  return shortRegion(F) && (!Loss || Loss->first < ShortRegionKernelLoss);
+}
+
 /// "'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes
 /// true); predicted efficiency 50%, region slowdown 2.00x"
 static std::string branchMessage(const Finding &F) {
@@ -94,7 +130,22 @@ static std::string branchMessage(const Finding &F) {
     M += ")";
   }
   char Buf[160];
-  if (F.PredictedEfficiency && F.PredictedSlowdown) {
+  bool NoLoss = F.EfficiencyRange && F.EfficiencyRange->first >= 0.995 &&
+                F.EfficiencyRange->second >= 0.995;
+  if (shortAndCheap(F)) {
+    // Its region slowdown (the arms regrouped) says nothing: the time the kernel loses does.
+    std::snprintf(Buf, sizeof(Buf), "; a short region (its arms cost %.0f units): nvcc likely "
+                  "predicates it", F.ArmCostTrue.value_or(0) + F.ArmCostFalse.value_or(0));
+    M += Buf;
+    if (auto Loss = kernelLoss(F)) {
+      std::snprintf(Buf, sizeof(Buf), ", and the kernel loses at most %.0f%% of its time",
+                    std::max(0.0, Loss->second * 100));
+      M += Buf;
+    }
+  } else if (NoLoss && !F.PredictedEfficiency) {
+    // Efficiency 100%-100% whatever the data: nothing to report but the class.
+    M += "; no time lost whichever way the data split it";
+  } else if (F.PredictedEfficiency && F.PredictedSlowdown) {
     std::snprintf(Buf, sizeof(Buf), "; predicted efficiency %.0f%%, region slowdown %.2fx",
                   *F.PredictedEfficiency * 100, *F.PredictedSlowdown);
     M += Buf;
@@ -240,9 +291,11 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
           (R.Shape.Source == "unknown"
                ? " (the block shape is not known, and threadIdx.y/z change inside a warp of this one)"
                : " (the worst of the shapes " + joinedShapes() + ")"));
-    // Cheap divergence is a note: bounds-check tails, arms nvcc turns into selects, and
-    // branches whose lost time is under 1% of the function's even at worst.
-    if (F.LikelyPredicated || F.Ext == Extent::Tail || P.KernelSlowdown.High < 1.01)
+    // Cheap divergence is a note (docs/severity.md): bounds-check tails, arms nvcc turns into
+    // selects or predicated instructions, and branches whose lost time is under 1% of the
+    // function's even at worst.
+    if (F.LikelyPredicated || shortAndCheap(F) || F.Ext == Extent::Tail ||
+        P.KernelSlowdown.High < 1.01)
       F.Sev = Severity::Note;
   }
   if (!Explain)

@@ -85,6 +85,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   // pointers and references it was given may now hold lane-varying values).
   auto Unknown = [&] {
     UnanalyzedCalls.insert(Key);
+    ReachedUnanalyzed.insert(Callee);
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
     S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
@@ -276,11 +277,15 @@ void TranslationUnitAnalyzer::analyzeWithoutCaller(const FunctionDecl *FD,
     if (!Opts.BlockDimOption)
       CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() +
                                    " (the default; set the block dim option)");
-    CurrentAssumptions.push_back(Kind == RootKind::UncalledUniformArgs
-                                     ? "no device caller in this file: parameters unknown, "
-                                       "lane-varying whatever the arguments"
-                                     : "no device caller in this file: lane-varying only if a "
-                                       "caller passes lane-varying arguments");
+    // A kernel's call that fell back to an unknown result (recursion, the budget) reached it.
+    std::string Why = ReachedUnanalyzed.count(FD)
+                          ? "not analyzed in its callers' contexts (recursion or the budget)"
+                          : "no device caller in this file";
+    CurrentAssumptions.push_back(Why + (Kind == RootKind::UncalledUniformArgs
+                                            ? ": parameters unknown, lane-varying whatever the "
+                                              "arguments"
+                                            : ": lane-varying only if a caller passes "
+                                              "lane-varying arguments"));
     ContextsLeft = MaxCallContextsPerRoot;
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes,
                         Kind == RootKind::UncalledUniformArgs ? uniformCallerParamValues(FD)

@@ -191,6 +191,8 @@ private:
   RootKind Root = RootKind::Kernel;
   /// The functions the kernels' contexts judge (set while analyzing the others).
   const std::set<const FunctionDecl *> *KernelReached = nullptr;
+  /// Functions some call reached but fell back to an unknown result for (recursion, budget).
+  std::set<const FunctionDecl *> ReachedUnanalyzed;
   /// Places lane-varying in a function without caller even with uniform arguments.
   std::set<MergeKey> VaryingWhateverTheArguments;
   /// Analyzes \p FD, which no kernel reaches, on its own (DESIGN §6.3); \p Judged: the

@@ -34,7 +34,7 @@ __device__ void helper(float *x, int k) {
   // CHECK-DAG: [[@LINE-2]]:7 rule=divergent-branch construct=if class=lane-varying extent=partial warps=1/8 split=8/32
   // CHECK-DAG: [[@LINE-2]]:5 rule=barrier-divergence construct=call class=lane-varying {{.*}} severity=warning function=helper {{.*}}no device caller in this file: parameters unknown, lane-varying whatever the arguments
   if (x[threadIdx.x] > 0)
-    x[0] = 1;
+    x[threadIdx.x] = expf(x[threadIdx.x]) * logf(x[threadIdx.x] + 1.f) + sinf(x[k]);
   // CHECK-DAG: [[@LINE-2]]:7 rule=divergent-branch construct=if class=lane-varying extent=data-dependent warps=None split=None severity=warning function=helper
 }
 
