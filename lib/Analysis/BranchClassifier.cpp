@@ -10,6 +10,7 @@
 
 #include "FunctionAnalysisImpl.h"
 
+#include "divlint/Quantify/ExtentRules.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/Hashing.h"
 
@@ -128,6 +129,10 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
   if (It != EnumCache.end())
     return It->second;
   EnumerationResult R = enumerateCondition(Q, F.Shapes);
+  // A tail whose thread side repeats in every warp (a warp-strided loop) splits every warp.
+  if (R.Class == Uniformity::LaneVarying && R.Ext == Extent::Tail && !R.Enumerated &&
+      tailSplitsEveryWarp(Q, R.Shape))
+    R.Ext = Extent::EveryWarp;
   EnumCache.emplace(Key, R);
   return R;
 }

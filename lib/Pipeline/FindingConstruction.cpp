@@ -294,7 +294,10 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     // Cheap divergence is a note (docs/severity.md): bounds-check tails, arms nvcc turns into
     // selects or predicated instructions, and branches whose lost time is under 1% of the
     // function's even at worst.
-    if (F.LikelyPredicated || shortAndCheap(F) || F.Ext == Extent::Tail ||
+    // A warp-strided bound (every-warp, not enumerated) splits each warp in one iteration,
+    // as a tail does one warp of the block.
+    bool TailLike = F.Ext == Extent::Tail || (F.Ext == Extent::EveryWarp && !R.Enumerated);
+    if (F.LikelyPredicated || shortAndCheap(F) || TailLike ||
         P.KernelSlowdown.High < 1.01)
       F.Sev = Severity::Note;
   }
