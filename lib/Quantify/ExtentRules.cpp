@@ -75,4 +75,48 @@ bool tailSplitsEveryWarp(const EnumerationQuery &Q, const BlockShape &Shape) {
   return true;
 }
 
+bool guardAdmitsOneLanePerWarp(const SymRef &Guard, const std::vector<BlockShape> &Shapes,
+                               unsigned WarpSize) {
+  if (!Guard || Shapes.empty() || !WarpSize || WarpSize > LaneBatch::MaxLanes)
+    return false;
+  bool Exact = true;
+  forEachLeaf(Guard, [&](const SymExpr &Leaf) {
+    Exact &= Leaf.Kind != SymKind::Opaque && Leaf.Kind != SymKind::IndVar;
+  });
+  if (!Exact)
+    return false;
+  std::vector<BlockShape> All = Shapes;
+  for (const BlockShape &S : Shapes)
+    if (S.assumed())
+      for (const BlockShape &C : unknownShapeCandidates(S))
+        All.push_back(C);
+  for (const BlockShape &S : All) {
+    EvalEnv Env;
+    Env.BlockDim[0] = S.X;
+    Env.BlockDim[1] = S.Y;
+    Env.BlockDim[2] = S.Z;
+    unsigned Threads = S.threads();
+    for (unsigned First = 0; First < Threads; First += WarpSize) {
+      LaneBatch B;
+      B.Size = std::min(WarpSize, Threads - First);
+      for (unsigned L = 0; L < B.Size; ++L) {
+        unsigned Linear = First + L;
+        B.Tid[0][L] = Linear % S.X;
+        B.Tid[1][L] = (Linear / S.X) % S.Y;
+        B.Tid[2][L] = Linear / (S.X * S.Y);
+      }
+      LaneValues V;
+      evaluateLanes(*Guard, Env, B, V);
+      if (V.Valid != B.all())
+        return false; // not evaluable: a lane may pass
+      unsigned Pass = 0;
+      for (unsigned L = 0; L < B.Size; ++L)
+        Pass += V.Value[L] != 0;
+      if (Pass > 1)
+        return false;
+    }
+  }
+  return true;
+}
+
 } // namespace divlint

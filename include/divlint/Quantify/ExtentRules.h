@@ -19,6 +19,14 @@ namespace divlint {
 /// the unknowns and every loop iteration), so that a bound splits every warp or none.
 bool tailSplitsEveryWarp(const EnumerationQuery &Q, const BlockShape &Shape);
 
+/// Whether the guard \p Guard (the conditions that say which lanes reach a branch) lets at most
+/// one lane of any warp through, in every shape of \p Shapes (and, where a shape is assumed, in
+/// shapes whose y and z change inside a warp): `if (threadIdx.x == 0) { v = a > b ? ... }`. A
+/// branch one lane evaluates cannot split its warp. Only guards over thread indices and block
+/// dimensions (no unknowns, no loop iterations): evaluated exactly, never sampled.
+bool guardAdmitsOneLanePerWarp(const SymRef &Guard, const std::vector<BlockShape> &Shapes,
+                               unsigned WarpSize);
+
 } // namespace divlint
 
 #endif
