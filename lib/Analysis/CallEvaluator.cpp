@@ -50,8 +50,18 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
       if (SymRef G = Groups.eval(CE, Callee, S, D))
         return G;
     if (!isa<CXXMethodDecl>(Callee))
-      if (auto Info = lookupIntrinsic(Name))
-        return evalIntrinsic(CE, *Info, S, D);
+      if (auto Info = lookupIntrinsic(Name)) {
+        SymRef V = evalIntrinsic(CE, *Info, S, D);
+        // Outputs through `&local` (__match_all_sync's predicate, sincosf's results) hold what
+        // the result does.
+        std::vector<std::optional<Uniformity>> Out(CE->getNumArgs());
+        for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+          if (const auto *UO = dyn_cast<UnaryOperator>(CE->getArg(I)->IgnoreParenImpCasts()))
+            if (UO->getOpcode() == UO_AddrOf)
+              Out[I] = V->Class;
+        applyStoresThroughArguments(CE, Out, S);
+        return V;
+      }
   }
   // A function with a body: analyze it with these arguments, and with what private memory
   // they reach (DESIGN §6.2).

@@ -47,7 +47,7 @@ public:
           std::move(Reach)),
         M(F),
         Eval(F, M), Barriers(F, Eval), Transfer(F, M, Eval, Barriers), Joiner(F, M),
-        SyncDep(F, M), Classifier(F), Hidden(F, M, Eval) {}
+        SyncDep(F, M), Classifier(F), Hidden(F, M, Eval), Collectives(F, M) {}
 
   bool run();
   const std::vector<std::optional<Uniformity>> &storedThrough() const {
@@ -74,6 +74,7 @@ private:
   SyncDependence SyncDep;
   BranchClassifier Classifier;
   HiddenBranches Hidden;
+  WarpCollectives Collectives;
   bool ClassChanged = false; ///< a condition class grew in the block just transferred
 };
 
@@ -109,6 +110,7 @@ bool FunctionAnalysis::Impl::run() {
         F.IsLoopHeader[B->getBlockID()] = 1;
   Joiner.prepare(N);
   SyncDep.prepare(N);
+  Collectives.prepare();
 
   // Memory objects are flow-insensitive: rerun until no class grows after a read of it.
   bool Converged = false;
@@ -143,6 +145,7 @@ bool FunctionAnalysis::Impl::fixpoint() {
       F.Widen = true; // guarantees termination: joins stop building induction variables
     State S = B == &F.Cfg->getEntry() ? entryState() : Joiner.join(B);
     SyncDep.apply(B, S);
+    Collectives.atBlockEntry(B, S);
     ClassChanged = false;
     transfer(B, S);
     bool Changed = !F.Out[Id] || !statesEqual(*F.Out[Id], S);
@@ -187,6 +190,7 @@ void FunctionAnalysis::Impl::transfer(const CFGBlock *B, State &S) {
     if (auto CS = El.getAs<CFGStmt>()) {
       Hidden.note(CS->getStmt(), S);
       Transfer.transfer(CS->getStmt(), B, S);
+      Collectives.afterStatement(CS->getStmt(), S);
     }
   std::string Construct;
   if (const Expr *Cond = BranchClassifier::leafCondition(B, Construct)) {

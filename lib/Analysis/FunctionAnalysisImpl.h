@@ -20,6 +20,7 @@
 //   BranchClassifier.cpp     branch conditions: guards, enclosing loops, lane enumeration
 //   BarrierCheck.cpp         barriers and full-mask *_sync calls under divergent branches
 //   HiddenBranches.cpp       operations nvcc compiles to branches (division, sqrt, cuRAND)
+//   WarpCollectives.cpp      xor-butterfly all-reductions: values equal in every lane
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
@@ -373,6 +374,35 @@ private:
   ExprEvaluator &Eval;
   std::map<const clang::CallExpr *, const clang::CFGBlock *> SyncCalls;
   std::set<const clang::CallExpr *> BarrierCalls;
+};
+
+//===----------------------------------------------------------------------===//
+// WarpCollectives.cpp: all-reductions
+//===----------------------------------------------------------------------===//
+
+/// Xor-butterfly all-reductions over the warp (a loop of steps, or a run of them): the
+/// variables they leave equal in every lane become warp-uniform where the reduction ends.
+class WarpCollectives {
+public:
+  WarpCollectives(FunctionState &F, const Memory &M) : F(F), M(M) {}
+  /// Finds the reductions of the function (once its CFG is built).
+  void prepare();
+  /// At the entry of \p B: the variables of a reduction loop that \p B leaves by.
+  void atBlockEntry(const clang::CFGBlock *B, State &S) const;
+  /// After \p St: the variables of a straight-line reduction whose last step \p St is.
+  void afterStatement(const clang::Stmt *St, State &S) const;
+
+private:
+  struct Step;
+  std::optional<Step> matchStep(const clang::Stmt *S) const;
+  std::vector<AccessPath> butterflyLoop(const clang::ForStmt *For) const;
+  void reduced(const AccessPath &Var, const clang::Stmt *Site, State &S) const;
+
+  FunctionState &F;
+  const Memory &M;
+  using Reduced = std::vector<std::pair<AccessPath, const clang::Stmt *>>;
+  std::map<const clang::CFGBlock *, Reduced> AtEntry;
+  std::map<const clang::Stmt *, Reduced> After;
 };
 
 //===----------------------------------------------------------------------===//

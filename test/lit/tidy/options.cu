@@ -32,7 +32,7 @@ __global__ void k(float *x) {
   // An assumed shape proves nothing about y; a known one (16x16) makes it warp-uniform.
   // DEFAULT: options.cu:[[@LINE+4]]:7: warning: 'if' condition 'threadIdx.y < 4' is lane-varying{{.*}} [cuda-divergence-branch]
   // DEFAULT: note: assuming warps and lanes computed for block shape {{[0-9x]+}} (the block shape is not known, and threadIdx.y/z change inside a warp of this one)
-  // WARP16: options.cu:[[@LINE+2]]:7: warning: 'if' condition 'threadIdx.y < 4' is lane-varying{{.*}} [cuda-divergence-branch]
+  // WARP16: options.cu:[[@LINE+2]]:7: remark: 'if' condition 'threadIdx.y < 4' is lane-varying{{.*}} [cuda-divergence-branch]
   // ALL: options.cu:[[@LINE+1]]:7: remark: 'if' condition 'threadIdx.y < 4' is warp-uniform [cuda-divergence-branch]
   if (threadIdx.y < 4) x[threadIdx.y] = 1.f;
 }
