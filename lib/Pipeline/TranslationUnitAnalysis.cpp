@@ -28,9 +28,23 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
     auto It = Collected->Launches.find(K);
     if (It == Collected->Launches.end())
       continue;
-    if (It->second.Known.empty())
+    if (It->second.Known.empty() && It->second.Partial.empty())
       continue;
     std::vector<BlockShape> Shapes = It->second.Known;
+    if (!It->second.Partial.empty()) {
+      // Launches that fix some dimensions: layouts that cover every shape they allow, with
+      // the blockDim components they leave open kept open (BlockShape::FixedDims).
+      std::string Text;
+      for (const PartialBlockShape &P : It->second.Partial)
+        Text += (Text.empty() ? "" : ", ") + P.str();
+      for (const BlockShape &C : candidateShapes(It->second.Partial).Shapes)
+        if (std::none_of(Shapes.begin(), Shapes.end(), [&](const BlockShape &S) {
+              return S == C && S.FixedDims == C.FixedDims;
+            }))
+          Shapes.push_back(C);
+      Assumptions.push_back("block shape " + Text +
+                            " (a launch fixes only some dimensions): every layout it allows");
+    }
     if (It->second.SomeUnknown) {
       // Another launch's shape is not known: the default joins the launch shapes, assumed.
       BlockShape Default;

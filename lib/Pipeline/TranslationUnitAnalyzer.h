@@ -68,7 +68,9 @@ public:
   /// The block shapes of each kernel's launches in this translation unit.
   struct LaunchShapes {
     std::vector<BlockShape> Known;
-    bool SomeUnknown = false; ///< a launch whose block argument is not a constant shape
+    /// Launches whose block argument fixes some dimensions only (`dim3(32, nwarps)`).
+    std::vector<PartialBlockShape> Partial;
+    bool SomeUnknown = false; ///< a launch whose block argument fixes nothing divlint can use
   };
   std::map<const FunctionDecl *, LaunchShapes> Launches;
 
@@ -96,7 +98,14 @@ public:
       if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
         Shapes.Known.push_back(*Shape);
     } else {
-      Shapes.SomeUnknown = true;
+      // What the launch fixes, when its candidate layouts cover every shape it allows.
+      PartialBlockShape P = Resolver.partialBlockShape(Config->getArg(1));
+      if (candidateShapes(P).CoversLayouts) {
+        if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
+          Shapes.Partial.push_back(P);
+      } else {
+        Shapes.SomeUnknown = true;
+      }
     }
     return true;
   }
