@@ -367,8 +367,11 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
   // through code a template argument makes dead) is no context that exists.
   std::set<const FunctionDecl *> KernelReached = Analyzed;
   for (const FunctionDecl *FD : C.Functions) {
+    // (An instantiation a kernel's call reached but fell back on, recursion or the budget, is
+    // still analysed alone.)
     if (Analyzed.count(FD) || isKernel(FD) || FD->hasAttr<CUDAHostAttr>() ||
-        inSystemHeader(SM, FD) || instantiatedByTheCompiler(FD))
+        inSystemHeader(SM, FD) ||
+        (instantiatedByTheCompiler(FD) && !ReachedUnanalyzed.count(FD)))
       continue;
     analyzeWithoutCaller(FD, KernelReached);
   }
