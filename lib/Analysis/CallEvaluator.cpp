@@ -59,7 +59,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
           if (const auto *UO = dyn_cast<UnaryOperator>(CE->getArg(I)->IgnoreParenImpCasts()))
             if (UO->getOpcode() == UO_AddrOf)
               Out[I] = V->Class;
-        applyStoresThroughArguments(CE, Out, S);
+        applyStoresThroughArguments(Out, argumentTargets(CE, Callee), S);
         return V;
       }
   }
