@@ -92,6 +92,52 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
 }
 
+SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsigned D) {
+  // `this` is the object under construction: private memory of this thread that nothing
+  // reaches yet and that holds nothing yet (DESIGN §6.2). What the constructor (its member
+  // initializers, its base and delegated constructors, its body) stores through `this` is what
+  // the object holds.
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  std::vector<SymRef> Args{sym::opaque(0, Uniformity::BlockUniform, false, "this")};
+  std::vector<Targets> Reached(1);
+  std::vector<char> ByRefTemporary(1, 0);
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *Arg = CE->getArg(I);
+    QualType ParamTy =
+        I < Ctor->getNumParams() ? Ctor->getParamDecl(I)->getType() : Arg->getType();
+    Args.push_back(Eval.eval(Arg, S, D + 1));
+    Reached.push_back(argumentTarget(Arg, ParamTy));
+    ByRefTemporary.push_back(ParamTy->isReferenceType() &&
+                             !Arg->IgnoreParenImpCasts()->isGLValue());
+  }
+  const FunctionDecl *Def = Ctor->getDefinition();
+  if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
+    PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, S);
+    Reach.Contents[0] = Uniformity::BlockUniform;
+    CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
+    applyStoresThroughArguments(Summary.StoredThrough, Reached, S);
+    Uniformity Object = !Summary.StoredThrough.empty() && Summary.StoredThrough[0]
+                            ? *Summary.StoredThrough[0]
+                            : Uniformity::BlockUniform;
+    return F.leafFor(CE, Object, true, F.textOf(CE));
+  }
+  // No body (or too deep): it may store anything, into the object and through its arguments.
+  applyStoresThroughArguments(
+      std::vector<std::optional<Uniformity>>(Reached.size(), Uniformity::LaneVarying), Reached, S);
+  return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
+}
+
+Targets CallEvaluator::argumentTarget(const Expr *Arg, QualType ParamTy) const {
+  Targets T;
+  if (ParamTy->isReferenceType())
+    T = M.lvalueTargets(Arg);
+  else if (ParamTy->isPointerType() || Arg->getType()->isPointerType() ||
+           Arg->getType()->isArrayType())
+    T = M.pointerTargets(Arg);
+  T.add(M.closureTargets(Arg->getType(), Arg));
+  return T;
+}
+
 std::vector<Targets> CallEvaluator::argumentTargets(const CallExpr *CE,
                                                     const FunctionDecl *Callee) const {
   // In the callee's order: `this` first for a member call (an operator's object is already
@@ -117,42 +163,43 @@ std::vector<Targets> CallEvaluator::argumentTargets(const CallExpr *CE,
       continue;
     }
     unsigned PI = OperatorMethod ? I - 1 : I;
-    QualType ParamTy = PI < Callee->getNumParams() ? Callee->getParamDecl(PI)->getType()
-                                                   : Arg->getType();
-    Targets T;
-    if (ParamTy->isReferenceType())
-      T = M.lvalueTargets(Arg);
-    else if (ParamTy->isPointerType() || Arg->getType()->isPointerType() ||
-             Arg->getType()->isArrayType())
-      T = M.pointerTargets(Arg);
-    T.add(M.closureTargets(Arg->getType(), Arg));
-    Out.push_back(std::move(T));
+    Out.push_back(argumentTarget(Arg, PI < Callee->getNumParams()
+                                          ? Callee->getParamDecl(PI)->getType()
+                                          : Arg->getType()));
   }
   return Out;
 }
 
 PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Targets> &Reached,
                                     const std::vector<SymRef> &Args, State &S) const {
-  PrivateReach R;
-  R.Contents.resize(Reached.size());
-  R.Group.resize(Reached.size());
+  // A reference bound to a temporary (`f(a + b)`, a closure made at the call): the caller's
+  // private memory too, holding that value.
+  std::vector<char> ByRefTemporary(Reached.size(), 0);
   const FunctionDecl *Callee = CE->getDirectCallee();
   bool OperatorMethod = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee);
   unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 1 : 0;
   for (unsigned I = 0; I < Reached.size(); ++I) {
-    R.Group[I] = I;
-    if (!Reached[I].empty()) {
-      R.Contents[I] = M.classOf(Reached[I], S);
-      continue;
-    }
-    // A reference bound to a temporary (`f(a + b)`, a closure made at the call): the caller's
-    // private memory too, holding that value.
     bool IsObject = (Shift && I == 0) || (OperatorMethod && I == 0);
     const Expr *Arg = I >= Shift && I - Shift < CE->getNumArgs() ? CE->getArg(I - Shift) : nullptr;
     unsigned PI = OperatorMethod ? I - 1 : I - Shift;
     bool ByRef = IsObject || (Arg && PI < Callee->getNumParams() &&
                               Callee->getParamDecl(PI)->getType()->isReferenceType());
-    if (ByRef && Arg && !Arg->IgnoreParenImpCasts()->isGLValue() && I < Args.size())
+    ByRefTemporary[I] = ByRef && Arg && !Arg->IgnoreParenImpCasts()->isGLValue();
+  }
+  return reachOf(Reached, ByRefTemporary, Args, S);
+}
+
+PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
+                                    const std::vector<char> &ByRefTemporary,
+                                    const std::vector<SymRef> &Args, State &S) const {
+  PrivateReach R;
+  R.Contents.resize(Reached.size());
+  R.Group.resize(Reached.size());
+  for (unsigned I = 0; I < Reached.size(); ++I) {
+    R.Group[I] = I;
+    if (!Reached[I].empty())
+      R.Contents[I] = M.classOf(Reached[I], S);
+    else if (ByRefTemporary[I] && I < Args.size())
       R.Contents[I] = Args[I]->Class;
   }
   // Arguments that may reach the same memory are one group (the lowest index of them).

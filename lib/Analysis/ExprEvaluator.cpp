@@ -263,16 +263,18 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
           Parts[I] = eval(Construct->getArg(I), S, D + 1);
       return sym::dim3(Parts[0], Parts[1], Parts[2]);
     }
-    if (Construct->getNumArgs() == 1 &&
-        (Construct->getConstructor()->isCopyOrMoveConstructor() ||
-         Construct->getConstructor()->isConvertingConstructor(false)))
-      return eval(Construct->getArg(0), S, D + 1);
-    std::vector<SymRef> Parts;
-    for (const Expr *Arg : Construct->arguments())
-      Parts.push_back(eval(Arg, S, D + 1));
-    if (auto G = groupTypeOf(Ty))
+    if (auto G = groupTypeOf(Ty)) {
+      for (const Expr *Arg : Construct->arguments())
+        eval(Arg, S, D + 1);
       return sym::group(G->first, G->second);
-    return sym::joinLeaf(F.idFor(E), Parts, F.textOf(E));
+    }
+    // A trivial constructor runs no code: a copy holds what its source holds, a default one
+    // leaves the object uninitialized. Any other is analyzed like a call (CallEvaluator).
+    if (!Construct->getConstructor()->isTrivial())
+      return Calls.evalConstruct(Construct, S, D);
+    if (Construct->getNumArgs() == 1)
+      return eval(Construct->getArg(0), S, D + 1);
+    return F.leafFor(E, Uniformity::BlockUniform, false, F.textOf(E) + " (uninitialized)");
   }
 
   if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
@@ -304,6 +306,15 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     if (Parts.empty())
       return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, "lambda", IT);
     return sym::joinLeaf(F.idFor(E), Parts, "lambda");
+  }
+  if (const auto *Loop = dyn_cast<ArrayInitLoopExpr>(E)) {
+    // An array copied element by element (a copy constructor's, a lambda's by-copy capture):
+    // what the source holds, and what a non-trivial element constructor stores.
+    std::vector<SymRef> Parts{eval(Loop->getCommonExpr()->getSourceExpr(), S, D + 1)};
+    if (const auto *Element = dyn_cast<CXXConstructExpr>(Loop->getSubExpr()->IgnoreImplicit());
+        Element && !Element->getConstructor()->isTrivial())
+      Parts.push_back(eval(Element, S, D + 1));
+    return sym::joinLeaf(F.idFor(E), Parts, F.textOf(E));
   }
   if (isa<AtomicExpr>(E))
     return F.leafFor(E, Uniformity::LaneVarying, true, "atomic " + F.textOf(E));

@@ -86,6 +86,10 @@ bool FunctionAnalysis::Impl::run() {
   F.ADC = F.ADCM->getContext(FD);
   CFG::BuildOptions &BO = F.ADC->getCFGBuildOptions();
   BO.setAllAlwaysAdd();
+  // A constructor's member, base and delegating initializers (default member initializers
+  // too) run before its body: DESIGN §6.2, what it stores into its object.
+  BO.AddInitializers = true;
+  BO.AddCXXDefaultInitExprInCtors = true;
   // Code under a condition that folds to false (a template argument: `blockSize >= 512` in a
   // tree reduction's <64> instantiation) is not in this instantiation's machine code. Its blocks
   // become unreachable and are not analyzed: no findings from code that never runs, and less
@@ -191,6 +195,8 @@ void FunctionAnalysis::Impl::transfer(const CFGBlock *B, State &S) {
       Hidden.note(CS->getStmt(), S);
       Transfer.transfer(CS->getStmt(), B, S);
       Collectives.afterStatement(CS->getStmt(), S);
+    } else if (auto Init = El.getAs<CFGInitializer>()) {
+      Transfer.transferInitializer(Init->getInitializer(), B, S);
     }
   std::string Construct;
   if (const Expr *Cond = BranchClassifier::leafCondition(B, Construct)) {

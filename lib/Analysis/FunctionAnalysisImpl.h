@@ -186,6 +186,9 @@ public:
   // --- private memory reached through pointers and references (PrivateTargets.cpp) -----
   /// What the pointer value \p Ptr may point into.
   Targets pointerTargets(const clang::Expr *Ptr, unsigned D = 0) const;
+  /// The object `this` points to, when it is private memory (a method called on a thread's
+  /// object, a constructor).
+  Targets thisTargets() const;
   /// What the lvalue \p LV may lie in.
   Targets lvalueTargets(const clang::Expr *LV, unsigned D = 0) const;
   /// A closure's by-reference captures (and by-copy pointers), for an object of type \p T
@@ -288,16 +291,26 @@ public:
   CallEvaluator(FunctionState &F, Memory &M, ExprEvaluator &Eval)
       : F(F), M(M), Eval(Eval), Groups(F, Eval) {}
   SymRef eval(const clang::CallExpr *CE, State &S, unsigned D);
+  /// A constructor with a body, analyzed like a method whose `this` is the fresh object: the
+  /// value is the join of what it stores into that object.
+  SymRef evalConstruct(const clang::CXXConstructExpr *CE, State &S, unsigned D);
 
 private:
   SymRef evalIntrinsic(const clang::CallExpr *CE, const IntrinsicInfo &Info, State &S,
                        unsigned D);
+  /// The private memory \p Arg reaches when passed as a parameter of type \p ParamTy.
+  Targets argumentTarget(const clang::Expr *Arg, clang::QualType ParamTy) const;
   /// Per argument of \p CE in the callee's order (`this` first): the private memory it reaches.
   std::vector<Targets> argumentTargets(const clang::CallExpr *CE,
                                        const clang::FunctionDecl *Callee) const;
   /// What the callee is told about that memory: what it holds, which arguments may alias.
   PrivateReach reachOf(const clang::CallExpr *CE, const std::vector<Targets> &Reached,
                        const std::vector<SymRef> &Args, State &S) const;
+  /// The same, given per argument whether it is a reference bound to a temporary (the
+  /// caller's private memory too, holding the argument's value).
+  PrivateReach reachOf(const std::vector<Targets> &Reached,
+                       const std::vector<char> &ByRefTemporary, const std::vector<SymRef> &Args,
+                       State &S) const;
   /// What the callee stores through each argument (a CallSummary's StoredThrough), under the
   /// control of the call, into the memory that argument reaches.
   void applyStoresThroughArguments(const std::vector<std::optional<Uniformity>> &Stored,
@@ -426,6 +439,9 @@ public:
   StatementTransfer(FunctionState &F, Memory &M, ExprEvaluator &Eval, BarrierCheck &Barriers)
       : F(F), M(M), Eval(Eval), Barriers(Barriers) {}
   void transfer(const clang::Stmt *St, const clang::CFGBlock *B, State &S);
+  /// A constructor's member, base or delegating initializer (the CFG lists them first).
+  void transferInitializer(const clang::CXXCtorInitializer *Init, const clang::CFGBlock *B,
+                           State &S);
 
 private:
   void transferCall(const clang::CallExpr *CE, const clang::CFGBlock *B, State &S);

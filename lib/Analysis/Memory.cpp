@@ -86,7 +86,17 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    escapeMutableReferenceArguments(FD, CE->getArgs(), CE->getNumArgs(), Shift);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    escapeMutableReferenceArguments(CE->getConstructor(), CE->getArgs(), CE->getNumArgs(), 0);
+    return true;
+  }
+  /// A local bound to a callee's mutable reference parameter: the callee may keep its address.
+  void escapeMutableReferenceArguments(const FunctionDecl *FD, const Expr *const *Args,
+                                       unsigned NumArgs, unsigned Shift) {
+    for (unsigned I = 0; I < NumArgs; ++I) {
       QualType ParamTy;
       if (FD && I >= Shift && I - Shift < FD->getNumParams())
         ParamTy = FD->getParamDecl(I - Shift)->getType();
@@ -95,9 +105,8 @@ public:
                               : ParamTy->isReferenceType() &&
                                     !ParamTy.getNonReferenceType().isConstQualified();
       if (ByMutableRef)
-        escape(rootLocal(CE->getArg(I)));
+        escape(rootLocal(Args[I]));
     }
-    return true;
   }
   bool VisitLambdaExpr(LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures())

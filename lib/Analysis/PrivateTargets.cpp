@@ -118,11 +118,8 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
   }
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E) || isa<StringLiteral>(E))
     return T;
-  if (isa<CXXThisExpr>(E)) {
-    if (Pointees.count(F.FD))
-      T.Objects.push_back({F.FD, true});
-    return T;
-  }
+  if (isa<CXXThisExpr>(E))
+    return thisTargets();
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf)
       return lvalueTargets(UO->getSubExpr(), D + 1);
@@ -173,6 +170,13 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
   }
   // Loaded from memory (`s.p`, `p->next`, `ps[i]`) or anything else.
   T.Any = true;
+  return T;
+}
+
+Targets Memory::thisTargets() const {
+  Targets T;
+  if (Pointees.count(F.FD))
+    T.Objects.push_back({F.FD, true});
   return T;
 }
 

@@ -76,6 +76,13 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
     transferCall(CE, B, S);
     return;
   }
+  // A constructor runs here, whether or not its object is read later (`S(out);`): its
+  // branches see these arguments, and what it stores through them lands now.
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(St)) {
+    if (!CCE->getConstructor()->isTrivial())
+      Eval.eval(CCE, S);
+    return;
+  }
   if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
     if (RS->getRetValue())
       F.Returns.push_back({Eval.eval(RS->getRetValue(), S), B});
@@ -87,6 +94,16 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
       assign(OutE, F.leafFor(OutE, Uniformity::LaneVarying, true, "inline asm output"), B, S);
     }
   }
+}
+
+void StatementTransfer::transferInitializer(const CXXCtorInitializer *Init, const CFGBlock *B,
+                                            State &S) {
+  // A member, base or delegated-to constructor's initializer stores into the object under
+  // construction (`this`); a base's or delegated-to constructor's value is what it stored.
+  if (!Init->getInit())
+    return;
+  SymRef V = Eval.eval(Init->getInit(), S);
+  M.store(M.thisTargets(), join(V->Class, F.controlClass(B)), S);
 }
 
 void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, State &S) {
