@@ -127,6 +127,39 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
   return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
 }
 
+SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) {
+  // `using Base::Base;`: the inherited constructor runs on this object with this constructor's
+  // arguments, unchanged since entry (nothing runs before it), reaching what they reached.
+  const FunctionDecl *Def = E->getConstructor()->getDefinition();
+  if (!Def || !Def->hasBody() || Def->isInvalidDecl() || F.Depth + 1 >= MaxCallDepth ||
+      F.ParamValues.size() != Def->getNumParams() + 1)
+    return F.leafFor(E, Uniformity::LaneVarying, true, F.textOf(E));
+  std::vector<SymRef> Args = F.ParamValues;
+  Args.front() = sym::opaque(0, Uniformity::BlockUniform, false, "this");
+  PrivateReach Reach = F.Reach;
+  size_t Known = Reach.Group.size();
+  Reach.Contents.resize(Args.size());
+  Reach.Group.resize(Args.size());
+  for (size_t I = Known; I < Args.size(); ++I)
+    Reach.Group[I] = I;
+  Reach.Contents[0] = Uniformity::BlockUniform;
+  CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
+  // What it stores through its reference and pointer parameters lands where ours reach.
+  std::vector<Targets> Reached(1);
+  for (const ParmVarDecl *P : F.FD->parameters()) {
+    Reached.emplace_back();
+    if (M.hasPointee(P))
+      Reached.back().Objects.push_back({P, true});
+  }
+  State Unused;
+  applyStoresThroughArguments(Summary.StoredThrough, Reached, Unused);
+  return F.leafFor(E,
+                   !Summary.StoredThrough.empty() && Summary.StoredThrough[0]
+                       ? *Summary.StoredThrough[0]
+                       : Uniformity::BlockUniform,
+                   true, F.textOf(E));
+}
+
 Targets CallEvaluator::argumentTarget(const Expr *Arg, QualType ParamTy) const {
   Targets T;
   if (ParamTy->isReferenceType())

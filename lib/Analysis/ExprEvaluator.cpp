@@ -307,6 +307,15 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
       return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, "lambda", IT);
     return sym::joinLeaf(F.idFor(E), Parts, "lambda");
   }
+  if (const auto *Inherited = dyn_cast<CXXInheritedCtorInitExpr>(E))
+    return Calls.evalInheritedConstruct(Inherited);
+  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+    // Each thread allocates its own object: the addresses differ between lanes.
+    for (const Stmt *Child : New->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        eval(CE, S, D + 1);
+    return F.leafFor(E, Uniformity::LaneVarying, true, F.textOf(E));
+  }
   if (const auto *Loop = dyn_cast<ArrayInitLoopExpr>(E)) {
     // An array copied element by element (a copy constructor's, a lambda's by-copy capture):
     // what the source holds, and what a non-trivial element constructor stores.

@@ -294,6 +294,8 @@ public:
   /// A constructor with a body, analyzed like a method whose `this` is the fresh object: the
   /// value is the join of what it stores into that object.
   SymRef evalConstruct(const clang::CXXConstructExpr *CE, State &S, unsigned D);
+  /// The constructor an inheriting constructor (`using Base::Base;`) forwards its arguments to.
+  SymRef evalInheritedConstruct(const clang::CXXInheritedCtorInitExpr *E);
 
 private:
   SymRef evalIntrinsic(const clang::CallExpr *CE, const IntrinsicInfo &Info, State &S,

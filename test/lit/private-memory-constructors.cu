@@ -143,6 +143,32 @@ __global__ void temporaries_and_copies(int *out, int n) {
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
 }
 
+// An inheriting constructor runs the inherited one with its arguments; `new` gives each thread
+// its own object.
+struct Inherits : Base { using Base::Base; };
+struct Lent { __device__ Lent(int &out, int v) { out = v; } };
+struct Borrows : Lent { using Lent::Lent; };
+
+__global__ void inherited_and_new(int *out, int n) {
+  Inherits lane(threadIdx.x);
+  if (lane.b > 1) out[0] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  Inherits block(n);
+  if (block.b > 1) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  int got = n;
+  Borrows br(got, threadIdx.x);
+  if (got > 1) out[2] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int kept = n;
+  Borrows bu(kept, n);
+  if (kept > 1) out[3] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  Fixed *f = new Fixed();
+  if (f == nullptr) out[4] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+}
+
 // A constructor's own branches are judged with its caller's arguments.
 struct Clamped {
   int v;
