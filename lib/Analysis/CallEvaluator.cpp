@@ -54,12 +54,13 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
         SymRef V = evalIntrinsic(CE, *Info, S, D);
         // Outputs through `&local` (__match_all_sync's predicate, sincosf's results) hold what
         // the result does.
-        std::vector<std::optional<Uniformity>> Out(CE->getNumArgs());
+        CallSummary Outputs;
+        Outputs.StoredThrough.resize(CE->getNumArgs());
         for (unsigned I = 0; I < CE->getNumArgs(); ++I)
           if (const auto *UO = dyn_cast<UnaryOperator>(CE->getArg(I)->IgnoreParenImpCasts()))
             if (UO->getOpcode() == UO_AddrOf)
-              Out[I] = V->Class;
-        applyStoresThroughArguments(Out, argumentTargets(CE, Callee), S);
+              Outputs.StoredThrough[I] = V->Class;
+        applyStoresThroughArguments(Outputs, argumentTargets(CE, Callee), {}, S);
         return V;
       }
   }
@@ -78,17 +79,21 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   for (const Expr *A : CE->arguments())
     Args.push_back(Eval.eval(A, S, D + 1));
   std::vector<Targets> Reached = argumentTargets(CE, Callee);
+  std::vector<const Expr *> Given;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    Given.push_back(MCE->getImplicitObjectArgument());
+  Given.insert(Given.end(), CE->arguments().begin(), CE->arguments().end());
   if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
     PrivateReach Reach = reachOf(CE, Reached, Args, S);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
-    applyStoresThroughArguments(Summary.StoredThrough, Reached, S);
+    applyStoresThroughArguments(Summary, Reached, Given, S);
     if (Summary.Return)
       return F.withOrigin(Summary.Return, CE);
     return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
   }
-  // No body: sound fallback, for the result and for what it may store through its arguments.
-  applyStoresThroughArguments(
-      std::vector<std::optional<Uniformity>>(Args.size(), Uniformity::LaneVarying), Reached, S);
+  // No body: sound fallback, for the result and for what it may store through its arguments
+  // (and through pointers it finds in the memory they reach).
+  applyStoresThroughArguments(unknownEffects(Reached, Given), Reached, Given, S);
   return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
 }
 
@@ -101,6 +106,8 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
   std::vector<SymRef> Args{sym::opaque(0, Uniformity::BlockUniform, false, "this")};
   std::vector<Targets> Reached(1);
   std::vector<char> ByRefTemporary(1, 0);
+  std::vector<const Expr *> Given{nullptr};
+  Given.insert(Given.end(), CE->arguments().begin(), CE->arguments().end());
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
     QualType ParamTy =
@@ -115,15 +122,14 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
     PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, S);
     Reach.Contents[0] = Uniformity::BlockUniform;
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
-    applyStoresThroughArguments(Summary.StoredThrough, Reached, S);
+    applyStoresThroughArguments(Summary, Reached, Given, S);
     Uniformity Object = !Summary.StoredThrough.empty() && Summary.StoredThrough[0]
                             ? *Summary.StoredThrough[0]
                             : Uniformity::BlockUniform;
     return F.leafFor(CE, Object, true, F.textOf(CE));
   }
   // No body (or too deep): it may store anything, into the object and through its arguments.
-  applyStoresThroughArguments(
-      std::vector<std::optional<Uniformity>>(Reached.size(), Uniformity::LaneVarying), Reached, S);
+  applyStoresThroughArguments(unknownEffects(Reached, Given), Reached, Given, S);
   return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
 }
 
@@ -152,7 +158,7 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
       Reached.back().Objects.push_back({P, true});
   }
   State Unused;
-  applyStoresThroughArguments(Summary.StoredThrough, Reached, Unused);
+  applyStoresThroughArguments(Summary, Reached, {}, Unused);
   return F.leafFor(E,
                    !Summary.StoredThrough.empty() && Summary.StoredThrough[0]
                        ? *Summary.StoredThrough[0]
@@ -247,15 +253,78 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
   return R;
 }
 
-void CallEvaluator::applyStoresThroughArguments(
-    const std::vector<std::optional<Uniformity>> &Stored, const std::vector<Targets> &Reached,
-    State &S) {
+namespace {
+/// Whether memory of type \p T may hold a pointer or a reference (to private memory, for all
+/// we know).
+bool mayHoldPointers(QualType T, unsigned Depth = 0) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (Depth > 6 || T->isPointerType() || T->isReferenceType() || T->isDependentType())
+    return true;
+  if (const auto *AT = T->getAsArrayTypeUnsafe())
+    return mayHoldPointers(AT->getElementType(), Depth + 1);
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return T->isRecordType(); // a C struct: look no further
+  if (!RD->hasDefinition())
+    return true;
+  for (const FieldDecl *FD : RD->fields())
+    if (mayHoldPointers(FD->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (mayHoldPointers(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
+} // namespace
+
+bool CallEvaluator::givesPrivateMemory(const std::vector<Targets> &Reached,
+                                       const std::vector<const Expr *> &Given) {
+  for (unsigned I = 0; I < Reached.size(); ++I) {
+    if (!Reached[I].empty())
+      return true;
+    if (I < Given.size() && Given[I] && Given[I]->getType()->isRecordType() &&
+        mayHoldPointers(Given[I]->getType()))
+      return true;
+  }
+  return false;
+}
+
+CallSummary CallEvaluator::unknownEffects(const std::vector<Targets> &Reached,
+                                          const std::vector<const Expr *> &Given) const {
+  CallSummary Summary;
+  Summary.StoredThrough.assign(Reached.size(), Uniformity::LaneVarying);
+  for (unsigned I = 0; I < Reached.size() && I < Given.size(); ++I) {
+    if (Reached[I].empty() || !Given[I])
+      continue;
+    QualType T = Given[I]->getType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    else if (const auto *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    if (mayHoldPointers(T))
+      Summary.StoredAnywhere = Uniformity::LaneVarying;
+  }
+  return Summary;
+}
+
+void CallEvaluator::applyStoresThroughArguments(const CallSummary &Summary,
+                                                const std::vector<Targets> &Reached,
+                                                const std::vector<const Expr *> &Given,
+                                                State &S) {
   // A call under divergent control stores in some lanes only.
   Uniformity Control =
       F.CurrentBlock ? F.controlClass(F.CurrentBlock) : Uniformity::BlockUniform;
+  const auto &Stored = Summary.StoredThrough;
   for (unsigned I = 0; I < Stored.size() && I < Reached.size(); ++I)
     if (Stored[I])
       M.store(Reached[I], join(*Stored[I], Control), S);
+  // Through pointers the callee loaded: wherever a pointer of unknown origin may point, when
+  // it was given private memory (a pointer to it, or an object by value that may hold one).
+  if (Summary.StoredAnywhere && givesPrivateMemory(Reached, Given)) {
+    Targets Anywhere;
+    Anywhere.Any = true;
+    M.store(Anywhere, join(*Summary.StoredAnywhere, Control), S);
+  }
 }
 
 SymRef CallEvaluator::evalIntrinsic(const CallExpr *CE, const IntrinsicInfo &Info, State &S,

@@ -53,6 +53,7 @@ public:
   const std::vector<std::optional<Uniformity>> &storedThrough() const {
     return M.storedThrough();
   }
+  std::optional<Uniformity> storedAnywhere() const { return M.storedAnywhere(); }
   SymRef ReturnValue;
   std::vector<BranchRecord> Branches;
   std::vector<SyncRecord> Syncs;
@@ -275,6 +276,9 @@ bool FunctionAnalysis::run() { return P->run(); }
 SymRef FunctionAnalysis::returnValue() const { return P->ReturnValue; }
 const std::vector<std::optional<Uniformity>> &FunctionAnalysis::storedThroughParameters() const {
   return P->storedThrough();
+}
+std::optional<Uniformity> FunctionAnalysis::storedAnywhere() const {
+  return P->storedAnywhere();
 }
 const std::vector<BranchRecord> &FunctionAnalysis::branches() const { return P->Branches; }
 

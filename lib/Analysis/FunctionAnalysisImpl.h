@@ -215,6 +215,9 @@ public:
   /// Per argument (`this` first for member functions): the class of what this function stores
   /// through it (std::nullopt: nothing).
   const std::vector<std::optional<Uniformity>> &storedThrough() const { return StoredThrough; }
+  /// The class of what this function stores through pointers of unknown origin (Targets::Any):
+  /// its callers apply it to every private object of theirs whose address was exposed.
+  std::optional<Uniformity> storedAnywhere() const { return StoredAnywhere; }
 
   /// Whether a class grew, since clearChanged(), after a read outside any block's transfer:
   /// some value of this round was computed from a class that was not yet final, so the data
@@ -262,6 +265,7 @@ private:
   std::vector<const clang::CFGBlock *> StaleReaders;
   bool Changed = false;
   std::vector<std::optional<Uniformity>> StoredThrough;
+  std::optional<Uniformity> StoredAnywhere;
 };
 
 //===----------------------------------------------------------------------===//
@@ -314,9 +318,21 @@ private:
                        const std::vector<char> &ByRefTemporary, const std::vector<SymRef> &Args,
                        State &S) const;
   /// What the callee stores through each argument (a CallSummary's StoredThrough), under the
-  /// control of the call, into the memory that argument reaches.
-  void applyStoresThroughArguments(const std::vector<std::optional<Uniformity>> &Stored,
-                                   const std::vector<Targets> &Reached, State &S);
+  /// control of the call, into the memory that argument reaches; what it stores through
+  /// pointers it loaded (StoredAnywhere), into every private object whose address was exposed.
+  /// \p Given: the argument expressions in the same order (null where there is none).
+  void applyStoresThroughArguments(const CallSummary &Summary,
+                                   const std::vector<Targets> &Reached,
+                                   const std::vector<const clang::Expr *> &Given, State &S);
+  /// Whether a call passes private memory: a pointer or reference to it, or an object by value
+  /// that may hold a pointer to it.
+  static bool givesPrivateMemory(const std::vector<Targets> &Reached,
+                                 const std::vector<const clang::Expr *> &Given);
+  /// What a callee without a body may do with the arguments \p Given (`this` first; null for
+  /// an object under construction): store anything through them, and through pointers it
+  /// finds in the memory they reach.
+  CallSummary unknownEffects(const std::vector<Targets> &Reached,
+                             const std::vector<const clang::Expr *> &Given) const;
 
   FunctionState &F;
   Memory &M;

@@ -344,9 +344,11 @@ void Memory::store(const Targets &T, Uniformity C, State &S) {
   }
   for (unsigned Index : T.Params)
     noteParameterStore(Index, C);
-  if (T.Any)
+  if (T.Any) {
     for (const MemObject &O : llvm::SmallVector<MemObject, 8>(Exposed))
       storeObject(O, C);
+    StoredAnywhere = StoredAnywhere ? join(*StoredAnywhere, C) : C;
+  }
 }
 
 void Memory::noteUntrackedStore(const Expr *Bare, Uniformity C, State &S) {

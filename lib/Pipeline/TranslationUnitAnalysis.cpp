@@ -105,6 +105,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
     S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
+    S.StoredAnywhere = Uniformity::LaneVarying;
     return S;
   };
   if (InProgress.count(Key) || Depth > 12 || ContextsLeft == 0 || UnitContextsLeft == 0)
@@ -118,6 +119,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   if (FA.run()) {
     Result.Return = FA.returnValue();
     Result.StoredThrough = FA.storedThroughParameters();
+    Result.StoredAnywhere = FA.storedAnywhere();
     Analyzed.insert(Callee);
     collect(Callee, FA, CurrentAssumptions);
   } else {

@@ -190,6 +190,50 @@ __global__ void constructor_branches(int *out, int n, int m) {
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
 }
 
+// An object may hold a pointer to a thread's local (given to its constructor, or assigned): a
+// callee that stores through a pointer it loaded may store into any local whose address was
+// exposed, when it was given private memory; into none when it was not.
+struct Ref {
+  int *p;
+  __device__ Ref(int *q) : p(q) {}
+  __device__ void set(int v) { *p = v; }
+};
+struct Sink { int *out; __device__ void put(int i, int v) { out[i] = v; } };
+__device__ void store_through(Ref r, int v) { *r.p = v; }
+
+__global__ void pointers_objects_hold(int *out, int n) {
+  int x = n;
+  Ref r(&x);
+  r.set(threadIdx.x);
+  if (x > 1) out[0] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int z = n;
+  store_through(Ref(&z), threadIdx.x);
+  if (z > 1) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  int y = n;
+  Ref a(&y);
+  a.p = &y;
+  Ref b(nullptr);
+  b.p = &y;
+  b.set(threadIdx.x);
+  if (y > 1) out[2] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+}
+
+__global__ void uniform_stores_through_held_pointers(int *out, int n, Sink *sinks) {
+  int y = n;
+  Ref q(&y);
+  q.set(n);
+  if (y > 1) out[0] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  int w = n;
+  int *pw = &w;
+  sinks->put(threadIdx.x, threadIdx.x);
+  if (*pw > 1) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+}
+
 // CUDA types with constructors keep their meaning.
 __global__ void cuda_types(int *out, int n) {
   dim3 shape(blockDim.x, 2);

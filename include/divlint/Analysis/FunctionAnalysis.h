@@ -78,6 +78,9 @@ struct SyncRecord {
 struct CallSummary {
   SymRef Return;
   std::vector<std::optional<Uniformity>> StoredThrough;
+  /// The class of what it stores through pointers it loaded from memory (`*this->p = v`):
+  /// they may reach any of the caller's private objects whose address was exposed.
+  std::optional<Uniformity> StoredAnywhere;
 };
 
 /// An operation nvcc compiles to a branch (no `if` in the source): IEEE division, 64-bit
@@ -131,6 +134,8 @@ public:
   /// Per argument (`this` first for member functions): the class of what the function stores
   /// through it when it is a pointer or reference parameter (std::nullopt: nothing).
   const std::vector<std::optional<Uniformity>> &storedThroughParameters() const;
+  /// The class of what it stores through pointers of unknown origin (std::nullopt: nothing).
+  std::optional<Uniformity> storedAnywhere() const;
   const std::vector<BranchRecord> &branches() const;
   const std::vector<SyncRecord> &syncs() const;
   const std::vector<HiddenBranchRecord> &hiddenBranches() const;
