@@ -650,9 +650,8 @@ unsigned warpAlignedIndex(unsigned Linear, unsigned Group, unsigned WarpSize) {
   return Linear - Inside + (Inside % WarpSize) * Group + Inside / WarpSize;
 }
 
-/// enumerateCondition for \p Q, whose canonicalQueryKey is \p QueryKey.
-static EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape,
-                                            llvm::StringRef QueryKey) {
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape,
+                                     llvm::StringRef QueryKey) {
   EnumerationResult R;
   if (!Q.Cond) {
     R.Ext = Extent::DataDependent;
@@ -673,80 +672,6 @@ static EnumerationResult enumerateCondition(const EnumerationQuery &Q, const Blo
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape) {
   return enumerateCondition(Q, Shape, Q.Cond ? canonicalQueryKey(Q) : std::string());
-}
-
-/// Whether the query reads threadIdx.y/z or blockDim.y/z (in the condition, the guard or the
-/// enclosing loops' conditions): only then does the block's layout beyond x matter.
-static bool readsBeyondX(const SymExpr *E) {
-  // A plain walk: trees are small (MaxSymSize nodes counting repeats).
-  if (!E)
-    return false;
-  if (E->Kind == SymKind::ThreadIdx || E->Kind == SymKind::BlockDim)
-    return E->Dim > 0;
-  return readsBeyondX(E->A.get()) || readsBeyondX(E->B.get()) || readsBeyondX(E->C.get());
-}
-static bool readsBeyondX(const EnumerationQuery &Q) {
-  if (readsBeyondX(Q.Cond.get()) || readsBeyondX(Q.Guard.get()))
-    return true;
-  for (const LoopContext &L : Q.Loops)
-    if (readsBeyondX(L.Cond.get()))
-      return true;
-  return false;
-}
-
-std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
-  unsigned Threads = std::max(Assumed.threads(), 32u);
-  BlockShape Rows, Slices;
-  if (Assumed.Source == "assert-x") {
-    // x is known, y and z are not: a shape where both take several values (inside a warp
-    // when rows are narrower than one, else from warp to warp).
-    Rows.X = Assumed.X;
-    Rows.Y = std::max(1u, std::min(MaxThreadsPerBlock / Assumed.X, 4u));
-    Rows.Z = std::max(1u, std::min(MaxThreadsPerBlock / (Assumed.X * Rows.Y), 2u));
-    Rows.Source = "unknown";
-    return {Rows};
-  }
-  // Of the shapes a block of this many threads may have, ones where y and z change inside a
-  // warp: 16-wide rows (two per warp), 4x4 slices (two per warp), and 12-wide rows, whose row
-  // boundaries fall inside warps (a threshold on y splits a warp unless 12 * y is a multiple of
-  // 32), so that no comparison of y or z is proven warp-uniform by an assumed shape.
-  BlockShape Odd;
-  Rows.X = 16;
-  Rows.Y = std::max(1u, std::min(16u, Threads / 16));
-  Slices.X = 4;
-  Slices.Y = 4;
-  Slices.Z = std::max(1u, std::min(4u, Threads / 16));
-  Odd.X = 12;
-  Odd.Y = std::max(1u, std::min(10u, Threads / 24));
-  Odd.Z = Threads >= 48 ? 2 : 1;
-  Rows.Source = Slices.Source = Odd.Source = "unknown";
-  return {Rows, Slices, Odd};
-}
-
-EnumerationResult enumerateCondition(const EnumerationQuery &Q,
-                                     const std::vector<BlockShape> &Shapes) {
-  std::optional<EnumerationResult> Worst;
-  auto Fraction = [](const EnumerationResult &R) {
-    return R.DivergentWarps && R.TotalWarps && *R.TotalWarps
-               ? double(*R.DivergentWarps) / *R.TotalWarps
-               : 0.0;
-  };
-  // An assumed shape proves nothing about y and z: a condition that reads them is also
-  // evaluated for shapes where they vary inside a warp (the class is the join).
-  std::vector<BlockShape> All = Shapes;
-  bool Assumed = std::any_of(Shapes.begin(), Shapes.end(),
-                             [](const BlockShape &S) { return S.assumed(); });
-  if (Assumed && readsBeyondX(Q))
-    for (const BlockShape &C : unknownShapeCandidates(Shapes.front()))
-      All.push_back(C);
-  std::string QueryKey = Q.Cond ? canonicalQueryKey(Q) : std::string();
-  for (const BlockShape &S : All) {
-    EnumerationResult R = enumerateCondition(Q, S, QueryKey);
-    if (!Worst || R.Class > Worst->Class ||
-        (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
-      Worst = std::move(R);
-  }
-  return Worst ? *Worst : enumerateCondition(Q, BlockShape{});
 }
 
 } // namespace divlint

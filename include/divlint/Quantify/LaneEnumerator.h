@@ -100,6 +100,9 @@ struct EnumerationResult {
 };
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape);
+/// The same, for a query whose canonicalQueryKey (EnumerationMemo.h) is \p QueryKey.
+EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape,
+                                     llvm::StringRef QueryKey);
 
 /// Joins the results for several block shapes of one kernel (the worst one wins). When every
 /// shape is assumed (no launch fixes it) and the condition reads threadIdx.y/z or blockDim.y/z,
