@@ -1,0 +1,92 @@
+//===- AnalysisScheduler.cpp - debounced, superseding analyses ------------===//
+
+#include "AnalysisScheduler.h"
+
+namespace divlint::lsp {
+
+AnalysisScheduler::AnalysisScheduler(WorkerCommand Command, std::chrono::milliseconds Debounce,
+                                     Finished Done)
+    : Command(std::move(Command)), Debounce(Debounce), Done(std::move(Done)) {
+  Thread = std::thread([this] { loop(); });
+}
+
+AnalysisScheduler::~AnalysisScheduler() {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Stopping = true;
+    CancelRunning = true;
+  }
+  Wake.notify_all();
+  Thread.join();
+}
+
+void AnalysisScheduler::schedule(AnalysisRequest R) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (RunningUri == R.Uri)
+      CancelRunning = true;
+    std::string Uri = R.Uri;
+    Queue[Uri] = Pending{std::move(R), std::chrono::steady_clock::now() + Debounce};
+  }
+  Wake.notify_all();
+}
+
+void AnalysisScheduler::forget(const std::string &Uri) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Queue.erase(Uri);
+  if (RunningUri == Uri)
+    CancelRunning = true;
+}
+
+bool AnalysisScheduler::runOne(const AnalysisRequest &R, tool::TranslationUnitJob &Job) {
+  std::string Error;
+  std::unique_ptr<AnalysisProcess> P = AnalysisProcess::start(Command, R, Error);
+  if (!P) {
+    Job.Input = R.Path;
+    Job.ParseFailed = true;
+    Job.ParseMessage = "cannot start the analysis: " + Error;
+    return true;
+  }
+  for (;;) {
+    if (P->poll(Job))
+      return true;
+    {
+      std::unique_lock<std::mutex> Guard(Lock);
+      // Woken early by schedule() or forget(); else look at the process again in 5 ms.
+      Wake.wait_for(Guard, std::chrono::milliseconds(5), [&] { return CancelRunning; });
+      if (CancelRunning)
+        return false; // ~AnalysisProcess kills it
+    }
+  }
+}
+
+void AnalysisScheduler::loop() {
+  std::unique_lock<std::mutex> Guard(Lock);
+  while (!Stopping) {
+    if (Queue.empty()) {
+      Wake.wait(Guard);
+      continue;
+    }
+    auto Next = Queue.begin();
+    for (auto It = Queue.begin(); It != Queue.end(); ++It)
+      if (It->second.Due < Next->second.Due)
+        Next = It;
+    if (Next->second.Due > std::chrono::steady_clock::now()) {
+      Wake.wait_until(Guard, Next->second.Due);
+      continue;
+    }
+    AnalysisRequest R = std::move(Next->second.Request);
+    Queue.erase(Next);
+    RunningUri = R.Uri;
+    CancelRunning = false;
+    Guard.unlock();
+    tool::TranslationUnitJob Job;
+    bool Completed = runOne(R, Job);
+    if (Completed)
+      Done(R, Job);
+    Guard.lock();
+    RunningUri.clear();
+  }
+}
+
+} // namespace divlint::lsp

@@ -1,0 +1,70 @@
+//===- AnalysisWorker.h - one document's analysis in a child process -*- C++ -*-===//
+//
+// Each analysis runs in a child `divlint lsp` (the server's arguments plus --lsp-worker-*): it
+// parses the document's text from a file the server wrote, under the document's own path (so
+// that its #includes, compile command and .divlint.yaml are the file's), through the command
+// line's TranslationUnitJob, and writes the result (JobResult.h) to a file. A crash, the
+// --timeout or the --memory-limit ends only the child, and an edit that supersedes the analysis
+// kills it (clang cannot be interrupted mid-parse; a process can).
+//
+// A text equal to the file on disk goes through the command line's JobRunner and so the result
+// cache (reopening a file, saving it, is answered from the cache); an unsaved text is never
+// cached (the cache checks files on disk). Both use the precompiled CUDA headers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_TOOLS_DIVLINT_LSP_ANALYSISWORKER_H
+#define DIVLINT_TOOLS_DIVLINT_LSP_ANALYSISWORKER_H
+
+#include "LspOptions.h"
+#include "../TranslationUnitJob.h"
+#include "llvm/Support/Program.h"
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace divlint::lsp {
+
+/// One version of one document to analyze.
+struct AnalysisRequest {
+  std::string Uri;
+  std::string Path; ///< absolute
+  int64_t Version = 0;
+  std::string Text;
+};
+
+/// How the server starts workers: the executable and the arguments after `lsp`.
+struct WorkerCommand {
+  std::string Executable;
+  std::vector<std::string> Arguments;
+};
+
+/// A running worker process (server side).
+class AnalysisProcess {
+public:
+  /// Starts the analysis of \p R; null (and \p Error) when no process could be started.
+  static std::unique_ptr<AnalysisProcess> start(const WorkerCommand &Command,
+                                                const AnalysisRequest &R, std::string &Error);
+  ~AnalysisProcess(); ///< kills the process if it still runs, removes its files
+  AnalysisProcess(const AnalysisProcess &) = delete;
+  AnalysisProcess &operator=(const AnalysisProcess &) = delete;
+
+  /// Whether the process has ended (does not block); then \p Job has its result, or is a
+  /// failed unit whose ParseMessage says why (a crash, a limit).
+  bool poll(tool::TranslationUnitJob &Job);
+  /// Ends the process now (a newer version supersedes it).
+  void kill();
+
+private:
+  AnalysisProcess() = default;
+  llvm::sys::ProcessInfo Process;
+  bool Running = false;
+  std::string Path, TextFile, ResultFile, StderrFile;
+};
+
+/// Worker side: analyzes the one document \p Options names; the exit status (0 when the result
+/// was written).
+int runAnalysisWorker(const LspOptions &Options);
+
+} // namespace divlint::lsp
+
+#endif
