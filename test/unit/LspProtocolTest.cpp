@@ -123,14 +123,10 @@ TEST(LspOptions, ServerWorkerAndDivlintArguments) {
   EXPECT_EQ(O->ServerArguments, std::vector<std::string>{"--compile-commands-dir=/b"});
   EXPECT_EQ(O->DivlintArguments, (std::vector<std::string>{"--block-dim=64", "--", "-DX"}));
   EXPECT_FALSE(O->Worker);
-  auto W = parseLspOptions({"--lsp-worker-source=/k.cu", "--lsp-worker-text=/t",
-                            "--lsp-worker-result=/r"});
+  auto W = parseLspOptions({"--lsp-worker", "--block-dim=64"});
   ASSERT_TRUE(bool(W));
-  ASSERT_TRUE(W->Worker);
-  EXPECT_EQ(W->Worker->Source, "/k.cu");
-  auto Half = parseLspOptions({"--lsp-worker-source=/k.cu"});
-  EXPECT_FALSE(bool(Half));
-  llvm::consumeError(Half.takeError());
+  EXPECT_TRUE(W->Worker);
+  EXPECT_EQ(W->DivlintArguments, std::vector<std::string>{"--block-dim=64"});
   auto Bad = parseLspOptions({"--debounce-ms=soon"});
   ASSERT_FALSE(bool(Bad));
   EXPECT_EQ(llvm::toString(Bad.takeError()), "--debounce-ms=soon: not a number of milliseconds");

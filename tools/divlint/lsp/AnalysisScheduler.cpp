@@ -17,7 +17,7 @@ AnalysisScheduler::~AnalysisScheduler() {
     CancelRunning = true;
   }
   Wake.notify_all();
-  Thread.join();
+  Thread.join(); // then ~Spare kills the waiting worker
 }
 
 void AnalysisScheduler::schedule(AnalysisRequest R) {
@@ -25,8 +25,12 @@ void AnalysisScheduler::schedule(AnalysisRequest R) {
     std::lock_guard<std::mutex> Guard(Lock);
     if (RunningUri == R.Uri)
       CancelRunning = true;
+    auto Now = std::chrono::steady_clock::now();
+    auto Last = LastEdit.find(R.Uri);
+    bool Typing = Last != LastEdit.end() && Now - Last->second < Debounce;
+    LastEdit[R.Uri] = Now;
     std::string Uri = R.Uri;
-    Queue[Uri] = Pending{std::move(R), std::chrono::steady_clock::now() + Debounce};
+    Queue[Uri] = Pending{std::move(R), Typing ? Now + Debounce : Now};
   }
   Wake.notify_all();
 }
@@ -34,13 +38,27 @@ void AnalysisScheduler::schedule(AnalysisRequest R) {
 void AnalysisScheduler::forget(const std::string &Uri) {
   std::lock_guard<std::mutex> Guard(Lock);
   Queue.erase(Uri);
+  LastEdit.erase(Uri);
   if (RunningUri == Uri)
     CancelRunning = true;
 }
 
+void AnalysisScheduler::prepareSpare() {
+  std::string Error;
+  if (!Spare)
+    Spare = AnalysisProcess::start(Command, Error); // else runOne starts one and says why not
+}
+
 bool AnalysisScheduler::runOne(const AnalysisRequest &R, tool::TranslationUnitJob &Job) {
   std::string Error;
-  std::unique_ptr<AnalysisProcess> P = AnalysisProcess::start(Command, R, Error);
+  std::unique_ptr<AnalysisProcess> P = std::move(Spare);
+  if (!P || !P->send(R)) { // none ready, or it ended while waiting: a new one
+    P = AnalysisProcess::start(Command, Error);
+    if (P && !P->send(R)) {
+      P.reset();
+      Error = "the worker process ended before it took the request";
+    }
+  }
   if (!P) {
     Job.Input = R.Path;
     Job.ParseFailed = true;
@@ -61,6 +79,7 @@ bool AnalysisScheduler::runOne(const AnalysisRequest &R, tool::TranslationUnitJo
 }
 
 void AnalysisScheduler::loop() {
+  prepareSpare();
   std::unique_lock<std::mutex> Guard(Lock);
   while (!Stopping) {
     if (Queue.empty()) {
@@ -84,6 +103,7 @@ void AnalysisScheduler::loop() {
     bool Completed = runOne(R, Job);
     if (Completed)
       Done(R, Job);
+    prepareSpare();
     Guard.lock();
     RunningUri.clear();
   }

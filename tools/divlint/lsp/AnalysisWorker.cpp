@@ -10,7 +10,15 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cerrno>
 #include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+extern char **environ;
 
 namespace divlint::lsp {
 
@@ -52,32 +60,59 @@ std::string failureMessage(llvm::StringRef Stderr, int ReturnCode, llvm::StringR
 } // namespace
 
 std::unique_ptr<AnalysisProcess> AnalysisProcess::start(const WorkerCommand &Command,
-                                                        const AnalysisRequest &R,
                                                         std::string &Error) {
   std::unique_ptr<AnalysisProcess> P(new AnalysisProcess());
-  P->Path = R.Path;
-  P->TextFile = temporaryFile("text");
   P->ResultFile = temporaryFile("result");
   P->StderrFile = temporaryFile("stderr");
-  if (P->TextFile.empty() || P->ResultFile.empty() || P->StderrFile.empty() ||
-      !writeFile(P->TextFile, R.Text)) {
-    Error = "cannot write a temporary file for the analysis";
+  int Pair[2];
+  if (P->ResultFile.empty() || P->StderrFile.empty() ||
+      ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Pair) != 0) {
+    Error = "cannot create the files of a worker process";
     return nullptr;
   }
-  std::vector<std::string> Args = {Command.Executable, "lsp", "--lsp-worker-source=" + R.Path,
-                                   "--lsp-worker-text=" + P->TextFile,
-                                   "--lsp-worker-result=" + P->ResultFile};
+  P->Request = Pair[0];
+  std::vector<std::string> Args = {Command.Executable, "lsp", "--lsp-worker"};
   Args.insert(Args.end(), Command.Arguments.begin(), Command.Arguments.end());
-  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
-                                                llvm::StringRef(P->StderrFile)};
-  bool Failed = false;
-  P->Process = llvm::sys::ExecuteNoWait(Command.Executable, Refs, std::nullopt, Redirects, 0,
-                                        &Error, &Failed);
-  if (Failed)
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  // stdin: the worker's end of the socket; stdout: nothing; stderr: a file (why it failed).
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_adddup2(&Actions, Pair[1], STDIN_FILENO);
+  posix_spawn_file_actions_addopen(&Actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&Actions, STDERR_FILENO, P->StderrFile.c_str(),
+                                   O_WRONLY | O_TRUNC, 0);
+  pid_t Pid;
+  int Failed = posix_spawn(&Pid, Command.Executable.c_str(), &Actions, nullptr, Argv.data(),
+                           environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  ::close(Pair[1]);
+  if (Failed) {
+    Error = "cannot start " + Command.Executable + ": " + std::strerror(Failed);
     return nullptr;
+  }
+  P->Process.Pid = Pid;
+  P->Process.Process = Pid;
   P->Running = true;
   return P;
+}
+
+bool AnalysisProcess::send(const AnalysisRequest &R) {
+  Path = R.Path;
+  std::string Message = R.Path + "\n" + ResultFile + "\n" + R.Text;
+  for (size_t Sent = 0; Sent < Message.size();) {
+    // MSG_NOSIGNAL: a worker that already ended is an error here, not SIGPIPE for the server.
+    ssize_t N = ::send(Request, Message.data() + Sent, Message.size() - Sent, MSG_NOSIGNAL);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Sent += static_cast<size_t>(N);
+  }
+  ::shutdown(Request, SHUT_WR); // the end of the text
+  return true;
 }
 
 bool AnalysisProcess::poll(TranslationUnitJob &Job) {
@@ -113,13 +148,19 @@ void AnalysisProcess::kill() {
 
 AnalysisProcess::~AnalysisProcess() {
   kill();
-  for (const std::string &F : {TextFile, ResultFile, StderrFile})
+  if (Request >= 0)
+    ::close(Request);
+  for (const std::string &F : {ResultFile, StderrFile})
     if (!F.empty())
       llvm::sys::fs::remove(F);
 }
 
 int runAnalysisWorker(const LspOptions &Options) {
-  const WorkerPaths &W = *Options.Worker;
+  auto Fail = [&](std::string Message) {
+    llvm::errs() << "divlint: error: " << Message << "\n";
+    return 2;
+  };
+  // What does not depend on the document, before the request comes.
   std::vector<std::string> Args = {"divlint lsp"};
   Args.insert(Args.end(), Options.DivlintArguments.begin(), Options.DivlintArguments.end());
   std::vector<const char *> Argv;
@@ -129,37 +170,39 @@ int runAnalysisWorker(const LspOptions &Options) {
   if (std::optional<int> Exit =
           tool::parseCommandLine(static_cast<int>(Argv.size()), Argv.data(), CL))
     return *Exit;
-  auto Fail = [&](std::string Message) {
-    llvm::errs() << "divlint: error: " << Message << "\n";
-    return 2;
-  };
-  auto Text = llvm::MemoryBuffer::getFile(W.Text, /*IsText=*/false);
-  if (!Text)
-    return Fail(W.Text + ": " + Text.getError().message());
-  auto Settings = tool::settingsFor(W.Source);
+  CudaSetup Setup = detectCuda(CL.Frontend);
+
+  // The request: the document's path, the result file, then its text to the end.
+  auto Input = llvm::MemoryBuffer::getSTDIN();
+  if (!Input)
+    return Fail("cannot read the request: " + Input.getError().message());
+  auto [Source, Rest] = (*Input)->getBuffer().split('\n');
+  auto [ResultPath, Text] = Rest.split('\n');
+  if (Source.empty() || ResultPath.empty())
+    return Fail("the request names no document"); // the server went away before sending
+  auto Settings = tool::settingsFor(Source.str());
   if (!Settings)
     return Fail(llvm::toString(Settings.takeError()));
-  auto Located = locateCompileCommands(W.Source, Options.CompileCommandsDir);
+  auto Located = locateCompileCommands(Source, Options.CompileCommandsDir);
   if (!Located)
     return Fail(llvm::toString(Located.takeError()));
   const clang::tooling::CompilationDatabase &Compilations =
       Located->Database ? *Located->Database : CL.Parser->getCompilations();
 
   TranslationUnitJob Job;
-  Job.Input = W.Source;
+  Job.Input = Source.str();
   Job.Settings = std::move(*Settings);
-  CudaSetup Setup = detectCuda(CL.Frontend);
-  auto OnDisk = llvm::MemoryBuffer::getFile(W.Source, /*IsText=*/false);
-  if (OnDisk && (*OnDisk)->getBuffer() == (*Text)->getBuffer()) {
+  auto OnDisk = llvm::MemoryBuffer::getFile(Job.Input, /*IsText=*/false);
+  if (OnDisk && (*OnDisk)->getBuffer() == Text) {
     tool::JobRunner Runner(CL, Compilations, Setup, /*Isolate=*/false); // the result cache
     Runner.run(Job);
   } else {
-    Job.UnsavedText = (*Text)->getBuffer().str();
+    Job.UnsavedText = Text.str();
     WatchdogScope Watch(Job.Input, CL.Limits.TimeoutSeconds, CL.Limits.MemoryLimitMB);
     tool::runJob(Job, Compilations, Setup, CL.Output);
   }
-  if (!writeFile(W.Result, tool::serializeJobResult(Job)))
-    return Fail(W.Result + ": cannot write the result");
+  if (!writeFile(ResultPath.str(), tool::serializeJobResult(Job)))
+    return Fail(ResultPath.str() + ": cannot write the result");
   return 0;
 }
 

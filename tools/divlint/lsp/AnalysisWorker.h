@@ -1,11 +1,13 @@
 //===- AnalysisWorker.h - one document's analysis in a child process -*- C++ -*-===//
 //
-// Each analysis runs in a child `divlint lsp` (the server's arguments plus --lsp-worker-*): it
-// parses the document's text from a file the server wrote, under the document's own path (so
-// that its #includes, compile command and .divlint.yaml are the file's), through the command
-// line's TranslationUnitJob, and writes the result (JobResult.h) to a file. A crash, the
-// --timeout or the --memory-limit ends only the child, and an edit that supersedes the analysis
-// kills it (clang cannot be interrupted mid-parse; a process can).
+// Each analysis runs in a child `divlint lsp --lsp-worker` (with the server's arguments). The
+// server starts the next child before it is needed: the child parses the options and finds
+// the CUDA installation, then waits on its stdin (a socket) for the request: the document's
+// path, where to write the result, and its text. It parses the text under the document's own
+// path (so that its #includes, compile command and .divlint.yaml are the file's) through the
+// command line's TranslationUnitJob, and writes the result (JobResult.h) to the file named. A
+// crash, the --timeout or the --memory-limit ends only the child, and an edit that supersedes
+// the analysis kills it (clang cannot be interrupted mid-parse; a process can).
 //
 // A text equal to the file on disk goes through the command line's JobRunner and so the result
 // cache (reopening a file, saving it, is answered from the cache); an unsaved text is never
@@ -38,16 +40,17 @@ struct WorkerCommand {
   std::vector<std::string> Arguments;
 };
 
-/// A running worker process (server side).
+/// A worker process (server side): started, then given one request.
 class AnalysisProcess {
 public:
-  /// Starts the analysis of \p R; null (and \p Error) when no process could be started.
-  static std::unique_ptr<AnalysisProcess> start(const WorkerCommand &Command,
-                                                const AnalysisRequest &R, std::string &Error);
+  /// Starts a worker that waits for its request; null (and \p Error) when none could start.
+  static std::unique_ptr<AnalysisProcess> start(const WorkerCommand &Command, std::string &Error);
   ~AnalysisProcess(); ///< kills the process if it still runs, removes its files
   AnalysisProcess(const AnalysisProcess &) = delete;
   AnalysisProcess &operator=(const AnalysisProcess &) = delete;
 
+  /// Hands the worker its request; false when it can no longer take one (it ended).
+  bool send(const AnalysisRequest &R);
   /// Whether the process has ended (does not block); then \p Job has its result, or is a
   /// failed unit whose ParseMessage says why (a crash, a limit).
   bool poll(tool::TranslationUnitJob &Job);
@@ -57,12 +60,13 @@ public:
 private:
   AnalysisProcess() = default;
   llvm::sys::ProcessInfo Process;
+  int Request = -1; ///< the server's end of the worker's stdin
   bool Running = false;
-  std::string Path, TextFile, ResultFile, StderrFile;
+  std::string Path, ResultFile, StderrFile;
 };
 
-/// Worker side: analyzes the one document \p Options names; the exit status (0 when the result
-/// was written).
+/// Worker side: waits for one request on stdin, analyzes it and writes the result; the exit
+/// status (0 when the result was written).
 int runAnalysisWorker(const LspOptions &Options);
 
 } // namespace divlint::lsp

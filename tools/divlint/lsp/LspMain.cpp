@@ -11,6 +11,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace divlint::lsp {
@@ -46,7 +47,8 @@ int runLsp(int Argc, const char **Argv) {
 
   // stdout is the protocol's: keep it for the writer, and send fd 1 to stderr.
   std::fflush(stdout);
-  int ProtocolFd = ::dup(STDOUT_FILENO);
+  // Close-on-exec: a worker must not hold the client's pipe open.
+  int ProtocolFd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
   if (ProtocolFd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
     llvm::errs() << "divlint: error: lsp: cannot set up stdout\n";
     return 2;

@@ -17,14 +17,9 @@ const char *const LspUsage =
 
 llvm::Expected<LspOptions> parseLspOptions(const std::vector<std::string> &Args) {
   LspOptions O;
-  WorkerPaths Worker;
   std::string Debounce;
   const std::pair<llvm::StringRef, std::string *> Valued[] = {
-      {"--compile-commands-dir", &O.CompileCommandsDir},
-      {"--debounce-ms", &Debounce},
-      {"--lsp-worker-source", &Worker.Source},
-      {"--lsp-worker-text", &Worker.Text},
-      {"--lsp-worker-result", &Worker.Result}};
+      {"--compile-commands-dir", &O.CompileCommandsDir}, {"--debounce-ms", &Debounce}};
   bool AfterDashDash = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
@@ -35,6 +30,10 @@ llvm::Expected<LspOptions> parseLspOptions(const std::vector<std::string> &Args)
     }
     if (A == "--stdio")
       continue;
+    if (A == "--lsp-worker") {
+      O.Worker = true;
+      continue;
+    }
     if (A == "--help" || A == "-help" || A == "-h") {
       O.Help = true;
       continue;
@@ -64,13 +63,6 @@ llvm::Expected<LspOptions> parseLspOptions(const std::vector<std::string> &Args)
                                    Debounce.c_str());
   if (!Debounce.empty())
     O.Debounce = std::chrono::milliseconds(Ms);
-  if (!Worker.Source.empty() || !Worker.Text.empty() || !Worker.Result.empty()) {
-    if (Worker.Source.empty() || Worker.Text.empty() || Worker.Result.empty())
-      return llvm::createStringError(std::errc::invalid_argument,
-                                     "a worker needs --lsp-worker-source, --lsp-worker-text "
-                                     "and --lsp-worker-result");
-    O.Worker = std::move(Worker);
-  }
   return std::move(O);
 }
 

@@ -6,8 +6,8 @@
 // (--block-dim, --checks, --config-file, --cuda-path, --no-cache, ...) parsed as the command
 // line parses it and applied to every document; flags after `--` are the compile flags of files
 // without a compile database. `--stdio` (which some clients add) is accepted and ignored.
-// The server starts each analysis as `divlint lsp --lsp-worker-source=... --lsp-worker-text=...
-// --lsp-worker-result=...` with its own arguments.
+// The server starts its analysis processes as `divlint lsp --lsp-worker` with its own arguments
+// (AnalysisWorker.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_TOOLS_DIVLINT_LSP_LSPOPTIONS_H
@@ -21,19 +21,12 @@
 
 namespace divlint::lsp {
 
-/// A worker process's one analysis (AnalysisWorker.h).
-struct WorkerPaths {
-  std::string Source; ///< the document's path (absolute)
-  std::string Text;   ///< a file holding the document's text
-  std::string Result; ///< where to write the result
-};
-
 struct LspOptions {
   std::string CompileCommandsDir;
   std::chrono::milliseconds Debounce{200};
   bool Help = false;
-  std::optional<WorkerPaths> Worker;
-  /// The arguments every worker gets: the server's own options (not the worker paths).
+  bool Worker = false; ///< --lsp-worker: one analysis for a server (AnalysisWorker.h)
+  /// The arguments every worker gets: the server's own options.
   std::vector<std::string> ServerArguments;
   /// The divlint options, for parseCommandLine.
   std::vector<std::string> DivlintArguments;
