@@ -7,16 +7,21 @@
 For each file: the server opens it (the first analysis, "open"), then N edits are made one at a
 time (a comment appended to the unsaved buffer, so that the text, not the file on disk, changes
 and no cache can answer), each timed from sending didChange to receiving the
-publishDiagnostics of that version ("edit": what a user waits for after typing, the debounce
-included). The command line's time is that of `divlint FILE` on a copy of the file with the same
+publishDiagnostics of that version ("edit": an edit after a pause, such as a quick fix or a
+paste, which the server analyzes at once). Then "typing": 5 keystrokes 50 ms apart, timed from
+the last to its diagnostics (the debounce interval, then the analysis). The command line's time is that of `divlint FILE` on a copy of the file with the same
 kind of edit (its result cache misses, its precompiled headers are warm, as the server's), the
-median of --cli-runs runs. Both get the same compile flags (--flags, after `--`). Prints one line
+median of --cli-runs runs. Both get the same compile flags (--flags, after `--`). CPU columns:
+the analysis worker's CPU time (user + system, from the server's log) and the CLI process's,
+which on a loaded machine say more than wall times. Prints one line
 per file and a summary: the median and slowest warm edit latency, and the files where the server
 was slower than the command line.
 """
 
 import argparse
 import os
+import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -29,24 +34,29 @@ from lsp_client import LspClient  # noqa: E402
 
 
 def cli_time(divlint, path, flags, runs, work):
-    """Median seconds of `divlint COPY -- FLAGS` over runs, each on a newly edited copy."""
+    """Median wall and CPU seconds of `divlint COPY -- FLAGS` over runs, each on a newly edited
+    copy."""
     copy = os.path.join(work, os.path.basename(path))
     text = open(path, encoding="utf-8", errors="surrogateescape").read()
-    times = []
+    times, cpus = [], []
     for k in range(runs):
         with open(copy, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(text + f"\n// cli edit {k} {time.time()}\n")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.monotonic()
         subprocess.run([divlint, "--quiet", copy, "--", *flags], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, check=False,
                        cwd=os.path.dirname(os.path.abspath(path)))
         times.append(time.monotonic() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     os.remove(copy)
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpus)
 
 
 def lsp_times(divlint, path, flags, edits, debounce_ms):
-    """(open seconds, [edit seconds], diagnostics count) for one file in a fresh server."""
+    """(open seconds, [edit seconds], diagnostics count, typing seconds) for one file in a
+    fresh server."""
     args = [f"--debounce-ms={debounce_ms}"] + (["--", *flags] if flags else [])
     client = LspClient(divlint, args)
     try:
@@ -64,8 +74,25 @@ def lsp_times(divlint, path, flags, edits, debounce_ms):
             client.change(uri, 2 + k, text)
             message = client.diagnostics(uri, 2 + k, timeout=600)
             latencies.append(message["_received"] - start)
+        # Typing: 5 keystrokes 50 ms apart; from the last one to its diagnostics (the debounce
+        # interval, then the analysis).
+        version = 2 + edits
+        for k in range(5):
+            text += "x" if k else "\n//"
+            client.change(uri, version + k, text)
+            start = time.monotonic()
+            time.sleep(0.05)
+        message = client.diagnostics(uri, version + 4, timeout=600)
+        burst = message["_received"] - start
         client.close()
-        return opened, latencies, count
+        # The worker's CPU time of each timed edit, from the server's log.
+        cpu = {}
+        for line in client.stderr_lines:
+            m = re.search(r"analyzed .* version (\d+) in [\d.]+ s \(worker CPU ([\d.]+) s\)", line)
+            if m:
+                cpu[int(m.group(1))] = float(m.group(2))
+        edit_cpu = [cpu[v] for v in range(2, 2 + edits) if v in cpu]
+        return opened, latencies, count, burst, edit_cpu
     finally:
         client.kill()
 
@@ -86,24 +113,37 @@ def main():
     rows = []
     try:
         print(f"{'file':50} {'diags':>5} {'open s':>7} {'edit med':>8} {'edit max':>8} "
-              f"{'cli s':>6}")
+              f"{'typing':>6} {'cli s':>6} {'editcpu':>7} {'clicpu':>6}")
         for path in a.files:
-            cli = cli_time(a.divlint, path, flags, a.cli_runs, work)
-            opened, edits, count = lsp_times(a.divlint, path, flags, a.edits, a.debounce_ms)
-            rows.append((path, count, opened, edits, cli))
+            cli, cli_cpu = cli_time(a.divlint, path, flags, a.cli_runs, work)
+            opened, edits, count, burst, edit_cpu = lsp_times(a.divlint, path, flags, a.edits,
+                                                              a.debounce_ms)
+            rows.append((path, count, opened, edits, cli, burst, edit_cpu, cli_cpu))
             name = path if len(path) <= 50 else "..." + path[-47:]
             print(f"{name:50} {count:5} {opened:7.3f} {statistics.median(edits):8.3f} "
-                  f"{max(edits):8.3f} {cli:6.3f}", flush=True)
+                  f"{max(edits):8.3f} {burst:6.3f} {cli:6.3f} "
+                  f"{statistics.median(edit_cpu) if edit_cpu else float('nan'):7.3f} "
+                  f"{cli_cpu:6.3f}", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     warm = [t for r in rows for t in r[3]]
     per_file = [statistics.median(r[3]) for r in rows]
     slower = [r[0] for r in rows if statistics.median(r[3]) > r[4]]
-    print(f"\n{len(rows)} files, {len(warm)} warm edits (debounce {a.debounce_ms} ms included): "
+    print(f"\n{len(rows)} files, {len(warm)} warm edits after a pause (no debounce): "
           f"median {statistics.median(warm):.3f} s, slowest {max(warm):.3f} s; per-file medians: "
           f"median {statistics.median(per_file):.3f} s, slowest {max(per_file):.3f} s; "
           f"CLI median {statistics.median([r[4] for r in rows]):.3f} s, slowest "
           f"{max(r[4] for r in rows):.3f} s")
+    print(f"typing (last of 5 keystrokes 50 ms apart to diagnostics, debounce {a.debounce_ms} ms "
+          f"included): median {statistics.median([r[5] for r in rows]):.3f} s, slowest "
+          f"{max(r[5] for r in rows):.3f} s")
+    cpu_rows = [r for r in rows if r[6]]
+    if cpu_rows:
+        print(f"CPU seconds per analysis (worker vs CLI process), median of per-file medians: "
+              f"{statistics.median([statistics.median(r[6]) for r in cpu_rows]):.3f} vs "
+              f"{statistics.median([r[7] for r in cpu_rows]):.3f}; files where the worker used "
+              f"more CPU than the CLI: "
+              f"{sum(statistics.median(r[6]) > r[7] for r in cpu_rows)}")
     print(f"files where the server's median edit latency exceeds the CLI's time: {len(slower)}"
           + (": " + ", ".join(slower) if slower else ""))
     return 0

@@ -303,6 +303,30 @@ def test_crash_isolation(divlint, work):
         client.kill()
 
 
+def test_new_file_and_header(divlint, work):
+    """A buffer never saved (no file on disk) and a .cuh header are analyzed like a .cu file."""
+    text = ("__device__ int pick(const int *p) {\n  if (threadIdx.x & 1)\n    return p[0];\n"
+            "  return 1;\n}\n")
+    client = LspClient(divlint, ["--debounce-ms=0"])
+    try:
+        client.initialize(work)
+        for name, language in (("never_saved.cu", "cuda-cpp"), ("helpers.cuh", "cuda-cpp"),
+                               ("helpers.hpp", "cpp")):
+            path = os.path.join(work, "new", name)
+            uri = client.open(path, text, language=language)
+            d = client.diagnostics(uri)["params"]["diagnostics"]
+            check(len(d) == 1 and d[0]["range"] == rng(1, 6, 1, 21) and
+                  d[0]["message"].startswith("'if' condition 'threadIdx.x & 1' is lane-varying"),
+                  f"{name} (not on disk): its lane-varying branch", d)
+        plain = client.open(os.path.join(work, "new", "host.cpp"), text, language="cpp")
+        hover = client.request("textDocument/hover", {
+            "textDocument": {"uri": plain}, "position": {"line": 1, "character": 8}})
+        check(hover.get("result") is None, "a .cpp file is not analyzed (no hover)", hover)
+        check(client.close() == 0, "exit status 0")
+    finally:
+        client.kill()
+
+
 def test_exit_without_shutdown(divlint):
     client = LspClient(divlint)
     try:
@@ -323,6 +347,7 @@ def main():
         test_lifecycle_and_features(divlint, work)
         test_compile_commands_and_config(divlint, work)
         test_crash_isolation(divlint, work)
+        test_new_file_and_header(divlint, work)
         test_exit_without_shutdown(divlint)
     finally:
         shutil.rmtree(work, ignore_errors=True)

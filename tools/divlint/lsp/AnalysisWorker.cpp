@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -119,11 +120,14 @@ bool AnalysisProcess::poll(TranslationUnitJob &Job) {
   if (!Running)
     return true;
   std::string Error;
+  std::optional<llvm::sys::ProcessStatistics> Stats;
   llvm::sys::ProcessInfo Done =
-      llvm::sys::Wait(Process, /*SecondsToWait=*/0, &Error, nullptr, /*Polling=*/true);
+      llvm::sys::Wait(Process, /*SecondsToWait=*/0, &Error, &Stats, /*Polling=*/true);
   if (Done.Pid == 0)
     return false; // still running
   Running = false;
+  if (Stats)
+    CpuSeconds = std::chrono::duration<double>(Stats->TotalTime).count();
   Job.Input = Path;
   if (Done.ReturnCode == 0) {
     auto Bytes = llvm::MemoryBuffer::getFile(ResultFile, /*IsText=*/false,

@@ -56,12 +56,15 @@ public:
   bool poll(tool::TranslationUnitJob &Job);
   /// Ends the process now (a newer version supersedes it).
   void kill();
+  /// The CPU seconds (user and system) the process used, once it has ended.
+  double cpuSeconds() const { return CpuSeconds; }
 
 private:
   AnalysisProcess() = default;
   llvm::sys::ProcessInfo Process;
   int Request = -1; ///< the server's end of the worker's stdin
   bool Running = false;
+  double CpuSeconds = 0;
   std::string Path, ResultFile, StderrFile;
 };
 
