@@ -337,6 +337,18 @@ def test_exit_without_shutdown(divlint):
         client.kill()
 
 
+def test_bad_options(divlint):
+    """Options the server cannot use end it before it serves, with the command line's status."""
+    for args, message in ((["--block-dim=abc"], "invalid --block-dim='abc'"),
+                          (["kernel.cu"], "the server takes no files"),
+                          (["--debounce-ms=soon"], "not a number of milliseconds")):
+        run = subprocess.run([divlint, "lsp", *args], input=b"", capture_output=True,
+                             timeout=60, check=False)
+        check(run.returncode == 2 and message in run.stderr.decode(),
+              f"divlint lsp {' '.join(args)}: exit status 2, {message!r}",
+              (run.returncode, run.stderr.decode()))
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -349,6 +361,7 @@ def main():
         test_crash_isolation(divlint, work)
         test_new_file_and_header(divlint, work)
         test_exit_without_shutdown(divlint)
+        test_bad_options(divlint)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if FAILURES:

@@ -44,6 +44,15 @@ int runLsp(int Argc, const char **Argv) {
     llvm::errs() << "divlint: error: lsp: the server takes no files (the client opens them)\n";
     return 2;
   }
+  // Options that settingsFor() checks (--block-dim, --min-severity, ...): an error that names
+  // an option is the command line's (Options.h), whatever file it is asked for.
+  if (auto Settings = tool::settingsFor("divlint-lsp-options-check.cu"); !Settings) {
+    std::string Message = llvm::toString(Settings.takeError());
+    if (Message.find("--") != std::string::npos) {
+      llvm::errs() << "divlint: error: lsp: " << Message << "\n";
+      return 2;
+    }
+  }
 
   // stdout is the protocol's: keep it for the writer, and send fd 1 to stderr.
   std::fflush(stdout);
