@@ -146,6 +146,7 @@ def compare_program(d, p, findings, inlined):
             'lane_varying': bool(lv),
             'classes': sorted({f['class'] for f in fs}),
             'extents': sorted({f['extent'] for f in lv if f['extent']}),
+            'severities': sorted({f['severity'] for f in lv}),
             'rules': sorted({f['rule'] for f in fs}),
         })
     s = {'executed_lines': len(rows), 'observed_divergent': 0, 'recalled': 0,
@@ -246,6 +247,7 @@ def main():
     elapsed = time.time() - t0
     total = {}
     per = []
+    all_rows = []
     all_misses, all_alarms = [], []
     for key, d, p in progs:
         root = os.path.join(corpora, p['corpus'])
@@ -269,6 +271,7 @@ def main():
                 seen.add(k)
                 findings.append(f)
         s, rows, misses, alarms = compare_program(d, p, findings, not a.no_inlined)
+        all_rows.extend(rows)
         s['divlint_errors'] = len(errors)
         per.append({'program': key, **s, 'tus': tus})
         for m in misses:
@@ -312,6 +315,22 @@ def main():
           f'({total["structural_false_alarm_pct"]}% of lane-varying predictions)')
     print(f'divlint: {len(jobs)} translation units in {elapsed:.0f}s, '
           f'{total.get("divlint_errors", 0)} errors; extra args: {" ".join(extra) or "(none)"}')
+
+    # Precision by extent and by severity: each lane-varying predicted line counts once under
+    # every extent (severity) its lane-varying findings have.
+    for field, label in (('extents', 'extent'), ('severities', 'severity')):
+        groups = {}
+        for r in all_rows:
+            if not r['lane_varying']:
+                continue
+            for g in r[field] or ['(none)']:
+                n, dv = groups.get(g, (0, 0))
+                groups[g] = (n + 1, dv + r['divergent'])
+        total['precision_by_' + label] = {g: {'predicted': n, 'diverged': dv,
+                                              'precision': ratio(dv, n)}
+                                          for g, (n, dv) in sorted(groups.items())}
+        print(f'precision by {label}: ' + ', '.join(
+            f'{g} {ratio(dv, n)} ({dv}/{n})' for g, (n, dv) in sorted(groups.items())))
 
     def src(m):
         if not a.show_source:

@@ -33,7 +33,8 @@ FileID fileNamed(const SourceManager &SM, llvm::StringRef Name) {
 /// error-level diagnostic as a compiler error (NOLINT and --header-filter cannot silence it,
 /// --fix refuses to apply fixes, "Found compiler error(s)"). Promote them with
 /// --warnings-as-errors=cuda-divergence-barrier,cuda-divergence-warp-sync. Notes (uniform or
-/// cheap branches) become remarks: a top-level note has no warning to attach to.
+/// cheap branches) become remarks: a top-level note has no warning to attach to. A remark
+/// carries no notes of its own (report()).
 DiagnosticIDs::Level levelOf(Severity S) {
   return S == Severity::Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning;
 }
@@ -145,7 +146,12 @@ void DivergenceCheck::report(const Finding &F, const SourceManager &SM) {
       AddFixIts(D, *Primary);
   }
 
-  // The notes the CLI prints after the finding, in the same order and words.
+  // The notes the CLI prints after the finding, in the same order and words; not after a
+  // remark: editors that read clang-tidy's output (VS Code's and Emacs' clang-tidy front ends)
+  // know no remark level, drop the line and hang its notes on the warning before it, which
+  // then names lines that have nothing to do with it. The remark's message says what it is.
+  if (F.Sev == Severity::Note)
+    return;
   for (const SourcePoint &P : F.Why)
     diag(SM.translateLineCol(FID, P.Line, P.Column), "%0", DiagnosticIDs::Note) << P.Text;
   if (!F.LaneMap.empty())

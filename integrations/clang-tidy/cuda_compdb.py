@@ -7,8 +7,10 @@ The divlint CLI adjusts nvcc command lines itself (lib/Frontend/CompileDatabase.
 cannot, so editors and CI that run the clang-tidy plugin over a CMake/nvcc build need a database
 clang understands. For every .cu entry this writes the device-side parse divlint uses
 (`-x cuda --cuda-device-only --cuda-gpu-arch=... -nocudalib ...`) and keeps, from nvcc, only what
-changes the meaning of the source: -I, -D, -U, -isystem, -include, -std. Other entries are copied
-unchanged. OUT_DIR/compile_commands.json is written (OUT_DIR may be BUILD_DIR's sibling: point
+changes the meaning of the source: -I, -D, -U, -isystem, -include, -std, and nvcc's
+floating-point flags (-use_fast_math, -ftz, -prec-div, -prec-sqrt) as the macros the divlint CLI
+gives clang for them (include/divlint/Frontend/MathFlags.h: they decide which operations are
+hidden branches). Other entries are copied unchanged. OUT_DIR/compile_commands.json is written (OUT_DIR may be BUILD_DIR's sibling: point
 clang-tidy's -p, CLion or cpptools at it).
 """
 import argparse
@@ -36,6 +38,33 @@ def device_args(cuda_path, arch):
     return args
 
 
+def math_flags(args):
+    """The clang arguments for nvcc's -use_fast_math, -ftz, -prec-div, -prec-sqrt in args, as
+    cudaArgumentsAdjuster writes them (an explicit flag overrides what fast math implies)."""
+    fast, given, i = False, {}, 0
+    while i < len(args):
+        a = args[i][1:] if args[i].startswith("--") else args[i]
+        if a == "-use_fast_math":
+            fast = True
+        for name in ("-ftz", "-prec-div", "-prec-sqrt"):
+            if a == name and i + 1 < len(args):
+                given[name] = args[i + 1] in ("true", "1")
+                i += 1
+            elif a.startswith(name + "="):
+                given[name] = a[len(name) + 1:] in ("true", "1")
+        i += 1
+    out = ["-fgpu-approx-transcendentals"] if fast else []
+    if fast and not given:
+        return out + ["-D__DIVLINT_NVCC_USE_FAST_MATH__"]
+    if given.get("-ftz", fast):
+        out.append("-D__DIVLINT_NVCC_FTZ__")
+    if not given.get("-prec-div", not fast):
+        out.append("-D__DIVLINT_NVCC_APPROX_DIV__")
+    if not given.get("-prec-sqrt", not fast):
+        out.append("-D__DIVLINT_NVCC_APPROX_SQRT__")
+    return out
+
+
 def convert(entry, cuda_path, arch):
     """The clang device-side command of one .cu entry (other entries are returned unchanged)."""
     if not entry["file"].endswith(".cu"):
@@ -57,7 +86,8 @@ def convert(entry, cuda_path, arch):
             i += 1  # and its value
         i += 1
     return {"directory": entry["directory"], "file": entry["file"],
-            "arguments": ["clang++", *device_args(cuda_path, arch), *kept, "-c", entry["file"]]}
+            "arguments": ["clang++", *device_args(cuda_path, arch), *kept, *math_flags(args),
+                          "-c", entry["file"]]}
 
 
 def main(argv):

@@ -73,7 +73,9 @@ BarrierCheck::check(const std::vector<BranchRecord> &Branches,
       if (It == BranchIndex.end())
         continue;
       const BranchRecord &BR = Branches[It->second];
-      Uniformity C = join(BR.Result.Class, F.CondClassNow[Dep->getBlockID()]);
+      // The branch's final class, as the quantifier gives it for the lanes that reach it (not
+      // the fixpoint's running join, which may hold what an early round guessed).
+      Uniformity C = BR.Result.Class;
       if (IsBarrier ? C == Uniformity::BlockUniform : C != Uniformity::LaneVarying)
         continue;
       if (!skippingMatters(Dep, Block, IsBarrier, C == Uniformity::LaneVarying, ReachedInstead))
@@ -117,9 +119,26 @@ bool BarrierCheck::skippingMatters(const CFGBlock *Branch, const CFGBlock *SyncB
     }
     return Order;
   };
+  // The sides of the branch that skip the call: not the ones from which it is reached without
+  // passing the branch again. Threads on such a side that miss it anyway (a loop around it
+  // with no trips) do so by a later branch, which is judged by its own class.
+  auto ReachesSync = [&](const CFGBlock *Side) {
+    std::vector<const CFGBlock *> Work{Side};
+    std::set<const CFGBlock *> Seen;
+    while (!Work.empty()) {
+      const CFGBlock *X = Work.back();
+      Work.pop_back();
+      if (!X || X == Branch || !Seen.insert(X).second)
+        continue;
+      if (X == SyncBlock)
+        return true;
+      Work.insert(Work.end(), X->succ_begin(), X->succ_end());
+    }
+    return false;
+  };
   std::vector<const CFGBlock *> Skips;
   for (const CFGBlock *Succ : Branch->succs())
-    if (Succ && Succ != SyncBlock && !F.postDominates(SyncBlock, Succ))
+    if (Succ && Succ != SyncBlock && !F.postDominates(SyncBlock, Succ) && !ReachesSync(Succ))
       Skips.push_back(Succ);
   std::vector<const CFGBlock *> Skipped = Reachable(Skips, SyncBlock);
   for (const CFGBlock *X : Skipped)

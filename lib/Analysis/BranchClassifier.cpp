@@ -10,6 +10,7 @@
 
 #include "FunctionAnalysisImpl.h"
 
+#include "divlint/Quantify/ExtentRules.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/Hashing.h"
 
@@ -65,7 +66,10 @@ SymRef BranchClassifier::guardOf(const CFGBlock *B, unsigned D,
     if (GuardBudget == 0)
       break;
     --GuardBudget;
-    if (Dep == B || !Seen.insert(Dep).second)
+    // Only a condition evaluated before B in the same iteration says which lanes reach B: one
+    // that does not dominate B reaches it around a loop's back edge (`if (c) break;` guards
+    // the next iteration with this iteration's c, not with c's value where B is evaluated).
+    if (Dep == B || !F.dominates(Dep, B) || !Seen.insert(Dep).second)
       continue;
     const SymRef &C = F.CondValue[Dep->getBlockID()];
     SymRef Conj;
@@ -128,6 +132,18 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
   if (It != EnumCache.end())
     return It->second;
   EnumerationResult R = enumerateCondition(Q, F.Shapes);
+  // One lane per warp reaches it (`if (threadIdx.x == 0) { ... a > b ? ... }`): no warp splits.
+  if (R.Class == Uniformity::LaneVarying && Q.Guard &&
+      guardAdmitsOneLanePerWarp(Q.Guard, F.Shapes, Q.WarpSize)) {
+    R = EnumerationResult{};
+    R.Class = Uniformity::WarpUniform;
+    R.Shape = F.Shapes.front();
+  }
+  // A loop bound whose thread side repeats in every warp (a warp-strided loop) splits every
+  // warp in its last trip. (A plain bounds test in a 2-D block stays a tail: tails-2d.cu.)
+  if (R.Class == Uniformity::LaneVarying && R.Ext == Extent::Tail && !R.Enumerated &&
+      Q.IsLoopCondition && tailSplitsEveryWarp(Q, R.Shape))
+    R.Ext = Extent::EveryWarp;
   EnumCache.emplace(Key, R);
   return R;
 }

@@ -50,10 +50,21 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
       if (SymRef G = Groups.eval(CE, Callee, S, D))
         return G;
     if (!isa<CXXMethodDecl>(Callee))
-      if (auto Info = lookupIntrinsic(Name))
-        return evalIntrinsic(CE, *Info, S, D);
+      if (auto Info = lookupIntrinsic(Name)) {
+        SymRef V = evalIntrinsic(CE, *Info, S, D);
+        // Outputs through `&local` (__match_all_sync's predicate, sincosf's results) hold what
+        // the result does.
+        std::vector<std::optional<Uniformity>> Out(CE->getNumArgs());
+        for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+          if (const auto *UO = dyn_cast<UnaryOperator>(CE->getArg(I)->IgnoreParenImpCasts()))
+            if (UO->getOpcode() == UO_AddrOf)
+              Out[I] = V->Class;
+        applyStoresThroughArguments(Out, argumentTargets(CE, Callee), S);
+        return V;
+      }
   }
-  // A function with a body: analyze it with these arguments.
+  // A function with a body: analyze it with these arguments, and with what private memory
+  // they reach (DESIGN §6.2).
   const FunctionDecl *Def = Callee->getDefinition();
   std::vector<SymRef> Args;
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
@@ -66,53 +77,105 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   }
   for (const Expr *A : CE->arguments())
     Args.push_back(Eval.eval(A, S, D + 1));
+  std::vector<Targets> Reached = argumentTargets(CE, Callee);
   if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
-    CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1);
-    applyStoresThroughArguments(CE, Summary.StoredThrough, S);
+    PrivateReach Reach = reachOf(CE, Reached, Args, S);
+    CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
+    applyStoresThroughArguments(Summary.StoredThrough, Reached, S);
     if (Summary.Return)
       return F.withOrigin(Summary.Return, CE);
     return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
   }
   // No body: sound fallback, for the result and for what it may store through its arguments.
   applyStoresThroughArguments(
-      CE, std::vector<std::optional<Uniformity>>(Args.size(), Uniformity::LaneVarying), S);
+      std::vector<std::optional<Uniformity>>(Args.size(), Uniformity::LaneVarying), Reached, S);
   return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
 }
 
-void CallEvaluator::applyStoresThroughArguments(
-    const CallExpr *CE, const std::vector<std::optional<Uniformity>> &Stored, State &S) {
-  const FunctionDecl *Callee = CE->getDirectCallee();
+std::vector<Targets> CallEvaluator::argumentTargets(const CallExpr *CE,
+                                                    const FunctionDecl *Callee) const {
+  // In the callee's order: `this` first for a member call (an operator's object is already
+  // its first argument).
+  std::vector<Targets> Out;
+  auto ObjectTargets = [&](const Expr *Obj) {
+    Targets T = Obj->getType()->isPointerType() ? M.pointerTargets(Obj) : M.lvalueTargets(Obj);
+    T.add(M.closureTargets(Obj->getType()->isPointerType() ? Obj->getType()->getPointeeType()
+                                                           : Obj->getType(),
+                           Obj));
+    return T;
+  };
   const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
+  if (MCE) {
+    const Expr *Obj = MCE->getImplicitObjectArgument();
+    Out.push_back(Obj ? ObjectTargets(Obj) : Targets());
+  }
+  bool OperatorMethod = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee);
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (OperatorMethod && I == 0) {
+      Out.push_back(ObjectTargets(Arg));
+      continue;
+    }
+    unsigned PI = OperatorMethod ? I - 1 : I;
+    QualType ParamTy = PI < Callee->getNumParams() ? Callee->getParamDecl(PI)->getType()
+                                                   : Arg->getType();
+    Targets T;
+    if (ParamTy->isReferenceType())
+      T = M.lvalueTargets(Arg);
+    else if (ParamTy->isPointerType() || Arg->getType()->isPointerType() ||
+             Arg->getType()->isArrayType())
+      T = M.pointerTargets(Arg);
+    T.add(M.closureTargets(Arg->getType(), Arg));
+    Out.push_back(std::move(T));
+  }
+  return Out;
+}
+
+PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Targets> &Reached,
+                                    const std::vector<SymRef> &Args, State &S) const {
+  PrivateReach R;
+  R.Contents.resize(Reached.size());
+  R.Group.resize(Reached.size());
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  bool OperatorMethod = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee);
+  unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 1 : 0;
+  for (unsigned I = 0; I < Reached.size(); ++I) {
+    R.Group[I] = I;
+    if (!Reached[I].empty()) {
+      R.Contents[I] = M.classOf(Reached[I], S);
+      continue;
+    }
+    // A reference bound to a temporary (`f(a + b)`, a closure made at the call): the caller's
+    // private memory too, holding that value.
+    bool IsObject = (Shift && I == 0) || (OperatorMethod && I == 0);
+    const Expr *Arg = I >= Shift && I - Shift < CE->getNumArgs() ? CE->getArg(I - Shift) : nullptr;
+    unsigned PI = OperatorMethod ? I - 1 : I - Shift;
+    bool ByRef = IsObject || (Arg && PI < Callee->getNumParams() &&
+                              Callee->getParamDecl(PI)->getType()->isReferenceType());
+    if (ByRef && Arg && !Arg->IgnoreParenImpCasts()->isGLValue() && I < Args.size())
+      R.Contents[I] = Args[I]->Class;
+  }
+  // Arguments that may reach the same memory are one group (the lowest index of them).
+  for (unsigned I = 0; I < Reached.size(); ++I)
+    for (unsigned J = 0; J < I; ++J)
+      if (Reached[I].overlaps(Reached[J])) {
+        unsigned G = R.Group[J];
+        for (unsigned K = 0; K <= I; ++K)
+          if (R.Group[K] == R.Group[I])
+            R.Group[K] = G;
+      }
+  return R;
+}
+
+void CallEvaluator::applyStoresThroughArguments(
+    const std::vector<std::optional<Uniformity>> &Stored, const std::vector<Targets> &Reached,
+    State &S) {
   // A call under divergent control stores in some lanes only.
   Uniformity Control =
       F.CurrentBlock ? F.controlClass(F.CurrentBlock) : Uniformity::BlockUniform;
-  unsigned Shift = MCE ? 1 : 0;
-  for (unsigned I = 0; I < Stored.size(); ++I) {
-    if (!Stored[I])
-      continue;
-    Uniformity C = join(*Stored[I], Control);
-    if (MCE && I == 0) {
-      if (const Expr *Obj = MCE->getImplicitObjectArgument()) {
-        if (Obj->getType()->isPointerType())
-          M.storeThroughPointer(Obj, C, S);
-        else
-          M.storeThrough(Obj, C, S);
-      }
-      continue;
-    }
-    if (I < Shift || I - Shift >= CE->getNumArgs())
-      continue;
-    const Expr *Arg = CE->getArg(I - Shift);
-    QualType ParamTy;
-    if (Callee && I - Shift < Callee->getNumParams())
-      ParamTy = Callee->getParamDecl(I - Shift)->getType();
-    if (!ParamTy.isNull() && ParamTy->isReferenceType()) {
-      if (!ParamTy.getNonReferenceType().isConstQualified())
-        M.storeThrough(Arg, C, S);
-    } else if (Arg->getType()->isPointerType() || Arg->getType()->isArrayType()) {
-      M.storeThroughPointer(Arg, C, S);
-    }
-  }
+  for (unsigned I = 0; I < Stored.size() && I < Reached.size(); ++I)
+    if (Stored[I])
+      M.store(Reached[I], join(*Stored[I], Control), S);
 }
 
 SymRef CallEvaluator::evalIntrinsic(const CallExpr *CE, const IntrinsicInfo &Info, State &S,

@@ -19,6 +19,13 @@ using namespace clang;
 
 namespace divlint {
 
+SymRef ExprEvaluator::atLeast(SymRef V, Uniformity C, const Expr *E) {
+  if (join(V->Class, C) == V->Class)
+    return V;
+  return sym::opaque(llvm::hash_combine(V->Hash, F.idFor(E), 0xa71), join(V->Class, C), true,
+                     F.textOf(E), V->Ty);
+}
+
 SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
   if (!E)
     return sym::opaque(0, Uniformity::LaneVarying, true, "unknown");
@@ -34,10 +41,22 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
   const auto *StaticMember = dyn_cast<MemberExpr>(E);
   if (StaticMember && !isa<VarDecl>(StaticMember->getMemberDecl()))
     StaticMember = nullptr;
+  // A static member read through an object or a reference (`t.ne`): the object is not read,
+  // so its class does not matter; clang's evaluator may refuse the object expression.
+  if (StaticMember && isIntegerLike(Ty) && !E->isValueDependent()) {
+    const auto *VD = cast<VarDecl>(StaticMember->getMemberDecl());
+    if (const APValue *V = VD->evaluateValue(); V && V->isInt())
+      return sym::constant(V->getInt().getExtValue(), IT);
+  }
+  // A constexpr function given constants (`ceil_div(N, 32)`, `t.size()` of a static size).
+  const auto *ConstexprCall = dyn_cast<CallExpr>(E);
+  if (ConstexprCall && (!ConstexprCall->getDirectCallee() ||
+                        !ConstexprCall->getDirectCallee()->isConstexpr()))
+    ConstexprCall = nullptr;
   if (isIntegerLike(Ty) && !E->isValueDependent() &&
       (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
        isa<UnaryExprOrTypeTraitExpr>(E) || isa<DeclRefExpr>(E) || isa<ConstantExpr>(E) ||
-       isa<SubstNonTypeTemplateParmExpr>(E) || StaticMember)) {
+       isa<SubstNonTypeTemplateParmExpr>(E) || StaticMember || ConstexprCall)) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *WVD = dyn_cast<VarDecl>(DRE->getDecl());
       if (WVD && WVD->getName() == "warpSize" && !WVD->isLocalVarDeclOrParm())
@@ -105,11 +124,20 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
                            Var->getNameAsString(), IT);
       if (Var->getType()->isReferenceType() && Var->hasLocalStorage() &&
           F.isOwnLocal(Var)) {
-        // A local reference: what it was bound to (reads); writes go through storeToMemory.
+        // A reference: what it was bound to (reads); writes go through storeToMemory. A
+        // reference parameter to the caller's private memory also holds what was stored
+        // there since (by this function, its callees, or through an alias).
         AccessPath Path{Var};
         auto It = S.find(Path);
-        if (It != S.end())
-          return It->second;
+        SymRef V = It != S.end() ? It->second : nullptr;
+        if (!isa<ParmVarDecl>(Var) && Var->getInit())
+          if (auto Bound = M.pathOf(Var->getInit())) // a tracked local, as it is now
+            V = M.read(*Bound, S, E);
+        if (M.hasPointee(Var))
+          return atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
+                         M.objectClass({Var, true}), E);
+        if (V)
+          return V;
       }
       // A lambda capture or something we do not track: sound.
       return F.leafFor(E, Uniformity::LaneVarying, true, Var->getNameAsString());
@@ -142,7 +170,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     }
     case UO_Deref: {
       SymRef Ptr = eval(UO->getSubExpr(), S, D + 1);
-      return F.leafFor(E, Ptr->Class, true, "load " + F.textOf(E));
+      return F.leafFor(E, join(Ptr->Class, M.classOf(M.pointerTargets(UO->getSubExpr()), S)),
+                       true, "load " + F.textOf(E));
     }
     default: {
       SymRef Sub = eval(UO->getSubExpr(), S, D + 1);
@@ -197,12 +226,15 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     SymRef Base = eval(ASE->getBase(), S, D + 1);
     SymRef Idx = eval(ASE->getIdx(), S, D + 1);
     Uniformity C = join(Base->Class, Idx->Class);
-    if (const VarDecl *Root = rootLocal(ASE->getBase()); Root && M.isEscaped(Root))
-      C = join(C, M.escapedClass(Root));
+    // Private memory (a local array, what a pointer parameter reaches): what was stored there.
+    C = join(C, M.classOf(M.pointerTargets(ASE->getBase()), S));
     return F.leafFor(E, C, true, "load " + F.textOf(E));
   }
 
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (const auto *Static = dyn_cast<VarDecl>(ME->getMemberDecl()))
+      return sym::opaque(llvm::hash_combine(Static, 0x61), Uniformity::BlockUniform, true,
+                         Static->getNameAsString(), IT); // a global, whatever the object
     if (auto Path = M.pathOf(ME))
       return M.read(*Path, S, E);
     SymRef Base = eval(ME->getBase(), S, D + 1);
@@ -212,7 +244,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     if (isa<CXXMethodDecl>(ME->getMemberDecl()))
       return Base;
     if (ME->isArrow())
-      return F.leafFor(E, Base->Class, true, "load " + F.textOf(E));
+      return F.leafFor(E, join(Base->Class, M.classOf(M.pointerTargets(ME->getBase()), S)), true,
+                       "load " + F.textOf(E));
     return F.leafFor(E, Base->Class, Base->DataDependent, F.textOf(E));
   }
 
@@ -258,9 +291,20 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, "this");
   }
   if (isa<FloatingLiteral>(E) || isa<StringLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
-      isa<GNUNullExpr>(E) || isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E) ||
+      isa<GNUNullExpr>(E) || isa<CXXScalarValueInitExpr>(E) ||
       isa<ImplicitValueInitExpr>(E) || isa<CXXBoolLiteralExpr>(E) || isa<IntegerLiteral>(E))
     return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, F.textOf(E), IT);
+  if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    // A closure holds its captures: copies of values, references to the variables (whose
+    // class is their memory's, read here so that the closure grows with it).
+    std::vector<SymRef> Parts;
+    for (const Expr *Init : LE->capture_inits())
+      if (Init)
+        Parts.push_back(eval(Init, S, D + 1));
+    if (Parts.empty())
+      return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, "lambda", IT);
+    return sym::joinLeaf(F.idFor(E), Parts, "lambda");
+  }
   if (isa<AtomicExpr>(E))
     return F.leafFor(E, Uniformity::LaneVarying, true, "atomic " + F.textOf(E));
   if (isa<StmtExpr>(E) || isa<OpaqueValueExpr>(E))

@@ -41,10 +41,13 @@ bool statesEqual(const State &A, const State &B) {
 class FunctionAnalysis::Impl {
 public:
   Impl(const FunctionDecl *FD, ASTContext &Ctx, CallResolver &Calls, const AnalysisOptions &Opts,
-       std::vector<BlockShape> Shapes, std::vector<SymRef> ParamValues, unsigned Depth)
-      : F(FD, Ctx, Calls, Opts, std::move(Shapes), std::move(ParamValues), Depth), M(F),
+       std::vector<BlockShape> Shapes, std::vector<SymRef> ParamValues, unsigned Depth,
+       PrivateReach Reach)
+      : F(FD, Ctx, Calls, Opts, std::move(Shapes), std::move(ParamValues), Depth,
+          std::move(Reach)),
+        M(F),
         Eval(F, M), Barriers(F, Eval), Transfer(F, M, Eval, Barriers), Joiner(F, M),
-        SyncDep(F, M), Classifier(F), Hidden(F, M, Eval) {}
+        SyncDep(F, M), Classifier(F), Hidden(F, M, Eval), Collectives(F, M) {}
 
   bool run();
   const std::vector<std::optional<Uniformity>> &storedThrough() const {
@@ -71,6 +74,7 @@ private:
   SyncDependence SyncDep;
   BranchClassifier Classifier;
   HiddenBranches Hidden;
+  WarpCollectives Collectives;
   bool ClassChanged = false; ///< a condition class grew in the block just transferred
 };
 
@@ -106,6 +110,7 @@ bool FunctionAnalysis::Impl::run() {
         F.IsLoopHeader[B->getBlockID()] = 1;
   Joiner.prepare(N);
   SyncDep.prepare(N);
+  Collectives.prepare();
 
   // Memory objects are flow-insensitive: rerun until no class grows after a read of it.
   bool Converged = false;
@@ -140,6 +145,7 @@ bool FunctionAnalysis::Impl::fixpoint() {
       F.Widen = true; // guarantees termination: joins stop building induction variables
     State S = B == &F.Cfg->getEntry() ? entryState() : Joiner.join(B);
     SyncDep.apply(B, S);
+    Collectives.atBlockEntry(B, S);
     ClassChanged = false;
     transfer(B, S);
     bool Changed = !F.Out[Id] || !statesEqual(*F.Out[Id], S);
@@ -184,6 +190,7 @@ void FunctionAnalysis::Impl::transfer(const CFGBlock *B, State &S) {
     if (auto CS = El.getAs<CFGStmt>()) {
       Hidden.note(CS->getStmt(), S);
       Transfer.transfer(CS->getStmt(), B, S);
+      Collectives.afterStatement(CS->getStmt(), S);
     }
   std::string Construct;
   if (const Expr *Cond = BranchClassifier::leafCondition(B, Construct)) {
@@ -253,9 +260,10 @@ void FunctionAnalysis::Impl::joinReturns() {
 
 FunctionAnalysis::FunctionAnalysis(const FunctionDecl *FD, ASTContext &Ctx, CallResolver &Calls,
                                    const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
-                                   std::vector<SymRef> ParamValues, unsigned Depth)
+                                   std::vector<SymRef> ParamValues, unsigned Depth,
+                                   PrivateReach Reach)
     : P(std::make_unique<Impl>(FD, Ctx, Calls, Opts, std::move(Shapes), std::move(ParamValues),
-                               Depth)) {}
+                               Depth, std::move(Reach))) {}
 FunctionAnalysis::~FunctionAnalysis() = default;
 bool FunctionAnalysis::run() { return P->run(); }
 SymRef FunctionAnalysis::returnValue() const { return P->ReturnValue; }

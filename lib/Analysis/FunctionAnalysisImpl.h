@@ -11,14 +11,16 @@
 //   CallEvaluator.cpp        calls: builtin registers, the intrinsic table, device functions
 //   CooperativeGroups.cpp    cooperative_groups handles, their members and collectives
 //   CudaBuiltins.cpp         CUDA facts: builtin variables, special registers, group types
-//   Memory.cpp               tracked locals (access paths); escaped locals, stores through
-//                            pointers and references
+//   Memory.cpp               tracked locals (access paths); private memory objects (escaped
+//                            locals, arrays, captures, what parameters reach), stores into them
+//   PrivateTargets.cpp       the private memory a pointer or lvalue may reach
 //   StatementTransfer.cpp    what each CFG statement does to the state
 //   Joins.cpp                joins at merge points; induction variables at loop headers
 //   SyncDependence.cpp       sync and temporal dependence at the end of a divergent region
 //   BranchClassifier.cpp     branch conditions: guards, enclosing loops, lane enumeration
 //   BarrierCheck.cpp         barriers and full-mask *_sync calls under divergent branches
 //   HiddenBranches.cpp       operations nvcc compiles to branches (division, sqrt, cuRAND)
+//   WarpCollectives.cpp      xor-butterfly all-reductions: values equal in every lane
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
@@ -32,6 +34,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PointerIntPair.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -68,7 +71,7 @@ std::optional<SymOp> binaryOpFor(clang::BinaryOperatorKind K);
 struct FunctionState {
   FunctionState(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, CallResolver &Calls,
                 const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
-                std::vector<SymRef> ParamValues, unsigned Depth);
+                std::vector<SymRef> ParamValues, unsigned Depth, PrivateReach Reach = {});
 
   // --- the function and its calling context ---------------------------------------
   const clang::FunctionDecl *FD;
@@ -77,6 +80,7 @@ struct FunctionState {
   const AnalysisOptions &Opts;
   std::vector<BlockShape> Shapes;
   std::vector<SymRef> ParamValues; ///< `this` first for instance methods
+  PrivateReach Reach;              ///< the private memory the arguments reach (ParamValues' order)
   unsigned Depth;
   uint64_t Salt = 0; ///< mixes the function and its argument values into every leaf's id
 
@@ -125,29 +129,52 @@ struct FunctionState {
 };
 
 //===----------------------------------------------------------------------===//
-// Memory.cpp: where values live
+// Memory.cpp, PrivateTargets.cpp: where values live
 //===----------------------------------------------------------------------===//
 
 /// The local variable an lvalue is part of (`v`, `s.a`, `a[i]`), if any; not through `->`.
 const clang::VarDecl *rootLocal(const clang::Expr *E);
 
-/// Locals the data flow tracks, by access path, and the ones it cannot: locals whose address
-/// escapes (address taken, bound to a mutable reference, captured by reference) and local
-/// arrays are memory, with one flow-insensitive class each that only grows. Stores through a
-/// pointer or reference parameter are the function's out-parameters: its callers apply them.
+/// Private memory the data flow cannot follow value by value, with one flow-insensitive class:
+/// an escaped local or a variable a lambda captured (the variable, false), or what a pointer or
+/// reference parameter reaches in the caller's memory (the parameter, or the method for `this`;
+/// true).
+using MemObject = llvm::PointerIntPair<const clang::Decl *, 1, bool>;
+
+/// The private memory an lvalue or a pointer may reach.
+struct Targets {
+  llvm::SmallVector<MemObject, 2> Objects;
+  llvm::SmallVector<AccessPath, 1> Paths; ///< tracked locals (an object, a const reference's)
+  /// Arguments of this function (`this` first) through which it reaches its caller's memory
+  /// otherwise than by a pointer or reference parameter (a closure's by-reference captures).
+  llvm::SmallVector<unsigned, 1> Params;
+  bool Any = false; ///< unknown: any private object whose address is exposed
+  bool empty() const { return Objects.empty() && Paths.empty() && Params.empty() && !Any; }
+  void add(const Targets &O);
+  bool overlaps(const Targets &O) const;
+};
+
+/// Locals the data flow tracks, by access path, and the private memory it cannot (MemObject):
+/// locals whose address escapes (address taken, bound to a mutable reference, captured by
+/// reference) and local arrays; what pointer and reference parameters reach in the caller's
+/// memory (PrivateReach); a lambda's captures. Each has one flow-insensitive class, the join of
+/// every store that may reach it (DESIGN §6.2). Stores through a pointer or reference parameter
+/// are also the function's out-parameters: its callers apply them.
 class Memory {
 public:
   explicit Memory(FunctionState &F) : F(F) {}
 
-  /// Finds the escaped locals and the parameters (before the data flow runs).
+  /// Finds the escaped locals, the captures, what pointer variables may point to, and the
+  /// memory the parameters reach (before the data flow runs).
   void findEscapes();
   bool isEscaped(const clang::VarDecl *VD) const { return Escaped.count(VD); }
-  /// The class of escaped local \p VD so far; the read and the block it is in are remembered
-  /// (see changed() and takeStaleReaders()).
-  Uniformity escapedClass(const clang::VarDecl *VD) const {
-    Readers[VD].insert(F.CurrentBlock);
-    return EscapedClass.lookup(VD);
-  }
+  /// The class of escaped local (or capture) \p VD so far.
+  Uniformity escapedClass(const clang::VarDecl *VD) const { return objectClass({VD, false}); }
+  /// The class of \p O so far; the read and the block it is in are remembered (see changed()
+  /// and takeStaleReaders()).
+  Uniformity objectClass(MemObject O) const;
+  /// Whether what reference parameter \p P reaches is private memory with a class of its own.
+  bool hasPointee(const clang::VarDecl *P) const { return Pointees.count(P); }
 
   /// The access path of a tracked lvalue (`v`, `s.a.b`); none for memory.
   std::optional<AccessPath> pathOf(const clang::Expr *E) const;
@@ -156,29 +183,35 @@ public:
   /// The value of a whole struct whose fields are tracked one by one.
   SymRef structValue(const AccessPath &Path, const State &S) const;
 
+  // --- private memory reached through pointers and references (PrivateTargets.cpp) -----
+  /// What the pointer value \p Ptr may point into.
+  Targets pointerTargets(const clang::Expr *Ptr, unsigned D = 0) const;
+  /// What the lvalue \p LV may lie in.
+  Targets lvalueTargets(const clang::Expr *LV, unsigned D = 0) const;
+  /// A closure's by-reference captures (and by-copy pointers), for an object of type \p T
+  /// that \p Obj names: what a call of it may store into.
+  Targets closureTargets(clang::QualType T, const clang::Expr *Obj) const;
+  /// The join of what \p T may hold (block-uniform when empty).
+  Uniformity classOf(const Targets &T, const State &S) const;
+  /// A store of class \p C into \p T.
+  void store(const Targets &T, Uniformity C, State &S);
+
   /// An escaped parameter starts with its argument's class (not a change of memory).
   void noteEntryValue(const clang::VarDecl *VD, Uniformity C);
   /// A store of class \p C into escaped local \p VD.
-  void noteStore(const clang::VarDecl *VD, Uniformity C);
-  /// A store through a pointer divlint cannot follow: it may write any address-taken scalar.
-  void noteStoreThroughUnknownPointer(Uniformity C);
+  void noteStore(const clang::VarDecl *VD, Uniformity C) { noteObjectStore({VD, false}, C); }
   /// A store of class \p C to an lvalue that is not a tracked path: into an escaped local, or
-  /// through a reference or pointer that may alias one.
-  void noteUntrackedStore(const clang::Expr *Bare, Uniformity C);
-  /// Escaped locals passed by mutable reference to \p Callee, when it has no body, get an
-  /// unknown value (a callee with a body says what it stores: CallSummary::StoredThrough).
-  void noteCallArguments(const clang::CallExpr *CE, const clang::FunctionDecl *Callee);
+  /// through a reference or pointer that may reach private memory.
+  void noteUntrackedStore(const clang::Expr *Bare, Uniformity C, State &S);
+  /// What a callee without a body (null: called through a pointer) may store through the
+  /// pointers and mutable references it is given (\p C: the class of what it may store).
+  void noteCallArguments(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
+                         Uniformity C, State &S);
 
   // --- out-parameters: stores through pointers and references a caller passed ---------
   /// Per argument (`this` first for member functions): the class of what this function stores
   /// through it (std::nullopt: nothing).
   const std::vector<std::optional<Uniformity>> &storedThrough() const { return StoredThrough; }
-  /// A value of class \p C is stored into the lvalue \p Target, as a callee does through a
-  /// reference argument.
-  void storeThrough(const clang::Expr *Target, Uniformity C, State &S);
-  /// A value of class \p C is stored through the pointer \p Ptr, as a callee does through a
-  /// pointer argument.
-  void storeThroughPointer(const clang::Expr *Ptr, Uniformity C, State &S);
 
   /// Whether a class grew, since clearChanged(), after a read outside any block's transfer:
   /// some value of this round was computed from a class that was not yet final, so the data
@@ -195,26 +228,36 @@ public:
   std::vector<const clang::CFGBlock *> takeStaleReaders() {
     return std::exchange(StaleReaders, {});
   }
-  /// No convergence: every escaped local is lane-varying.
+  /// No convergence: all private memory is lane-varying.
   void giveUp();
 
 private:
   std::optional<unsigned> argumentIndex(const clang::ParmVarDecl *P) const;
-  /// The argument (`this` is 0 in member functions) whose pointee the lvalue \p LHS lies in:
-  /// `*p`, `p[i]`, `p->f`, `*(p + i)`, a reference parameter, a member through `this`.
-  std::optional<unsigned> storedParameter(const clang::Expr *LHS) const;
   void noteParameterStore(unsigned Index, Uniformity C);
+  void noteObjectStore(MemObject O, Uniformity C);
+  /// A store into \p O as this function sees it: the object, what may alias it, the caller.
+  void storeObject(MemObject O, Uniformity C);
+  /// Targets of a pointer variable: the union of every value assigned to it.
+  Targets variableTargets(const clang::VarDecl *VD, unsigned D) const;
 
   FunctionState &F;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
-  llvm::DenseMap<const clang::VarDecl *, Uniformity> EscapedClass;
-  /// Per escaped local, the blocks whose transfer read its class this round (null: a read
-  /// outside any transfer).
-  mutable llvm::DenseMap<const clang::VarDecl *, llvm::SmallPtrSet<const clang::CFGBlock *, 4>>
-      Readers;
+  llvm::DenseSet<const clang::VarDecl *> Captured; ///< variables a lambda (this function) captured
+  /// Objects whose address a pointer of unknown origin may hold (Targets::Any).
+  llvm::SmallVector<MemObject, 8> Exposed;
+  /// Pointer and reference parameters (the method for `this`) whose caller gave private memory:
+  /// their argument index.
+  llvm::DenseMap<const clang::Decl *, unsigned> Pointees;
+  /// Values assigned to local pointer variables (and pointer parameters); a pointer variable
+  /// whose address escapes is absent from it and in Escaped.
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>> Assigned;
+  mutable llvm::SmallPtrSet<const clang::VarDecl *, 8> VisitedVariables; ///< of one query
+  llvm::DenseMap<MemObject, Uniformity> ObjectClass;
+  /// Per object, the blocks whose transfer read its class this round (null: a read outside
+  /// any transfer).
+  mutable llvm::DenseMap<MemObject, llvm::SmallPtrSet<const clang::CFGBlock *, 4>> Readers;
   std::vector<const clang::CFGBlock *> StaleReaders;
   bool Changed = false;
-  bool HasEscapedScalar = false;
   std::vector<std::optional<Uniformity>> StoredThrough;
 };
 
@@ -249,11 +292,16 @@ public:
 private:
   SymRef evalIntrinsic(const clang::CallExpr *CE, const IntrinsicInfo &Info, State &S,
                        unsigned D);
+  /// Per argument of \p CE in the callee's order (`this` first): the private memory it reaches.
+  std::vector<Targets> argumentTargets(const clang::CallExpr *CE,
+                                       const clang::FunctionDecl *Callee) const;
+  /// What the callee is told about that memory: what it holds, which arguments may alias.
+  PrivateReach reachOf(const clang::CallExpr *CE, const std::vector<Targets> &Reached,
+                       const std::vector<SymRef> &Args, State &S) const;
   /// What the callee stores through each argument (a CallSummary's StoredThrough), under the
-  /// control of the call.
-  void applyStoresThroughArguments(const clang::CallExpr *CE,
-                                   const std::vector<std::optional<Uniformity>> &Stored,
-                                   State &S);
+  /// control of the call, into the memory that argument reaches.
+  void applyStoresThroughArguments(const std::vector<std::optional<Uniformity>> &Stored,
+                                   const std::vector<Targets> &Reached, State &S);
 
   FunctionState &F;
   Memory &M;
@@ -267,6 +315,8 @@ class ExprEvaluator {
 public:
   ExprEvaluator(FunctionState &F, Memory &M) : F(F), M(M), Calls(F, M, *this) {}
   SymRef eval(const clang::Expr *E, State &S, unsigned D = 0);
+  /// \p V, or an opaque leaf for \p E of class at least \p C.
+  SymRef atLeast(SymRef V, Uniformity C, const clang::Expr *E);
 
 private:
   FunctionState &F;
@@ -324,6 +374,35 @@ private:
   ExprEvaluator &Eval;
   std::map<const clang::CallExpr *, const clang::CFGBlock *> SyncCalls;
   std::set<const clang::CallExpr *> BarrierCalls;
+};
+
+//===----------------------------------------------------------------------===//
+// WarpCollectives.cpp: all-reductions
+//===----------------------------------------------------------------------===//
+
+/// Xor-butterfly all-reductions over the warp (a loop of steps, or a run of them): the
+/// variables they leave equal in every lane become warp-uniform where the reduction ends.
+class WarpCollectives {
+public:
+  WarpCollectives(FunctionState &F, const Memory &M) : F(F), M(M) {}
+  /// Finds the reductions of the function (once its CFG is built).
+  void prepare();
+  /// At the entry of \p B: the variables of a reduction loop that \p B leaves by.
+  void atBlockEntry(const clang::CFGBlock *B, State &S) const;
+  /// After \p St: the variables of a straight-line reduction whose last step \p St is.
+  void afterStatement(const clang::Stmt *St, State &S) const;
+
+private:
+  struct Step;
+  std::optional<Step> matchStep(const clang::Stmt *S) const;
+  std::vector<AccessPath> butterflyLoop(const clang::ForStmt *For) const;
+  void reduced(const AccessPath &Var, const clang::Stmt *Site, State &S) const;
+
+  FunctionState &F;
+  const Memory &M;
+  using Reduced = std::vector<std::pair<AccessPath, const clang::Stmt *>>;
+  std::map<const clang::CFGBlock *, Reduced> AtEntry;
+  std::map<const clang::Stmt *, Reduced> After;
 };
 
 //===----------------------------------------------------------------------===//

@@ -61,10 +61,14 @@ std::optional<SymOp> binaryOpFor(BinaryOperatorKind K) {
 
 FunctionState::FunctionState(const FunctionDecl *FD, ASTContext &Ctx, CallResolver &Calls,
                              const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
-                             std::vector<SymRef> ParamValues, unsigned Depth)
+                             std::vector<SymRef> ParamValues, unsigned Depth,
+                             PrivateReach Reach)
     : FD(FD), Ctx(Ctx), Calls(Calls), Opts(Opts), Shapes(std::move(Shapes)),
-      ParamValues(std::move(ParamValues)), Depth(Depth) {
+      ParamValues(std::move(ParamValues)), Reach(std::move(Reach)), Depth(Depth) {
   Salt = llvm::hash_combine(FD);
+  // Only a context that reaches private memory renames the leaves (the same ids otherwise).
+  if (llvm::any_of(this->Reach.Contents, [](const auto &C) { return C.has_value(); }))
+    Salt = llvm::hash_combine(Salt, this->Reach.hash());
   for (const SymRef &V : this->ParamValues)
     Salt = llvm::hash_combine(Salt, V ? V->Hash : 0);
 }

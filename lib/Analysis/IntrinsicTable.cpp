@@ -99,11 +99,15 @@ const IntrinsicInfo Exact[] = {
     {"__ldcs", K::Load, -1, 0, "streaming load"},
     {"__ldlu", K::Load, -1, 0, "last-use load"},
     {"__ldcv", K::Load, -1, 0, "volatile load"},
+    // CUDA 12.8's scoped atomics: a load reads like any load; the others are atomics (the
+    // `__nv_atomic` prefix below), not the libdevice math of `__nv_`.
+    {"__nv_atomic_load_n", K::Load, -1, 0, "scoped atomic load"},
 };
 
 // Prefixes, tried in order after the exact names.
 const IntrinsicInfo Prefixes[] = {
     {"atomic", K::Atomic, -1, -1, "atomicAdd, atomicCAS, ...: each lane gets its own old value"},
+    {"__nv_atomic", K::Atomic, -1, -1, "CUDA 12.8 scoped atomics (fetch ops, exchange, CAS)"},
     {"__nvvm_atom", K::Atomic, -1, -1, "NVVM atomics"},
     {"__hip_atomic", K::Atomic, -1, -1, "HIP atomics"},
     {"__atomic_", K::Atomic, -1, -1, "GNU atomics"},

@@ -1,10 +1,13 @@
-//===- Memory.cpp - tracked locals and memory ------------------------------===//
+//===- Memory.cpp - tracked locals and private memory ---------------------===//
 //
-// The data flow tracks locals field by field (`s.a.b` is its own access path). A local whose
-// address escapes (address taken, bound to a mutable reference, passed by mutable reference,
-// captured by reference) and every local array is memory instead: one flow-insensitive class,
-// which every store joins into. A store through a pointer or reference may alias any escaped
-// local. FunctionAnalysis reruns the data flow while those classes grow.
+// The data flow tracks locals field by field (`s.a.b` is its own access path). Private memory
+// it cannot follow value by value is a MemObject with one flow-insensitive class, which every
+// store that may reach it joins into (DESIGN §6.2): a local whose address escapes (address
+// taken, bound to a mutable reference, passed by mutable reference, captured by reference),
+// every local array, what a pointer or reference parameter reaches in the caller's private
+// memory (the caller says what it holds: PrivateReach), a lambda's captures. What a pointer
+// may point to is PrivateTargets.cpp's. FunctionAnalysis reruns the data flow while classes
+// grow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,24 +29,58 @@ bool isPrefix(const AccessPath &Prefix, const AccessPath &Path) {
   return Prefix.size() <= Path.size() && std::equal(Prefix.begin(), Prefix.end(), Path.begin());
 }
 
-/// Locals that must be treated as memory: address taken, bound to a reference, arrays.
+/// Locals that must be treated as memory (address taken, bound to a mutable reference,
+/// captured by reference, arrays), the ones a pointer may reach, the variables a lambda
+/// captured, and what each pointer variable is assigned.
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
-  llvm::DenseSet<const VarDecl *> Escaped;
+  explicit EscapeFinder(const FunctionState &F) : F(F) {}
+  llvm::DenseSet<const VarDecl *> Escaped, Exposed, Captured;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Assigned;
 
+  bool shouldVisitImplicitCode() const { return true; }
+  void escape(const VarDecl *VD) {
+    if (VD && !VD->getType()->isReferenceType()) {
+      Escaped.insert(VD);
+      Exposed.insert(VD);
+    }
+  }
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->hasLocalStorage() && VD->getType()->isArrayType())
       Escaped.insert(VD);
     if (VD->getType()->isReferenceType() && VD->getInit())
-      if (const VarDecl *Root = rootLocal(VD->getInit()))
-        if (!VD->getType().getNonReferenceType().isConstQualified())
-          Escaped.insert(Root);
+      if (!VD->getType().getNonReferenceType().isConstQualified())
+        escape(rootLocal(VD->getInit()));
+    if (VD->hasLocalStorage() && VD->getType()->isPointerType() && VD->getInit())
+      Assigned[VD].push_back(VD->getInit());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign && BO->getLHS()->getType()->isPointerType())
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->hasLocalStorage())
+          Assigned[VD].push_back(BO->getRHS());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *Root = rootLocal(UO->getSubExpr()))
-        Escaped.insert(Root);
+      escape(rootLocal(UO->getSubExpr()));
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    SubscriptBases.insert(ASE->getBase()->IgnoreParens());
+    return true;
+  }
+  /// An array that decays other than to be subscripted: a pointer may now reach it.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay && !SubscriptBases.count(ICE))
+      escape(rootLocal(ICE->getSubExpr()));
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !F.isOwnLocal(VD))
+        Captured.insert(VD);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
@@ -58,8 +95,7 @@ public:
                               : ParamTy->isReferenceType() &&
                                     !ParamTy.getNonReferenceType().isConstQualified();
       if (ByMutableRef)
-        if (const VarDecl *Root = rootLocal(CE->getArg(I)))
-          Escaped.insert(Root);
+        escape(rootLocal(CE->getArg(I)));
     }
     return true;
   }
@@ -67,7 +103,7 @@ public:
     for (const LambdaCapture &C : LE->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
-          Escaped.insert(VD);
+          escape(VD);
     return true;
   }
   /// Types and names take no address and bind no reference (parameters, reached through the
@@ -75,6 +111,10 @@ public:
   bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
   bool TraverseType(QualType, bool = true) { return true; }
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc) { return true; }
+
+private:
+  const FunctionState &F;
+  llvm::DenseSet<const Expr *> SubscriptBases;
 };
 
 } // namespace
@@ -96,14 +136,51 @@ const VarDecl *rootLocal(const Expr *E) {
 }
 
 void Memory::findEscapes() {
-  EscapeFinder Finder;
+  EscapeFinder Finder(F);
   Finder.TraverseDecl(const_cast<FunctionDecl *>(F.FD));
   Escaped = std::move(Finder.Escaped);
-  for (const VarDecl *VD : Escaped)
-    HasEscapedScalar |= !VD->getType()->isArrayType();
+  Assigned = std::move(Finder.Assigned);
   const auto *Method = dyn_cast<CXXMethodDecl>(F.FD);
-  StoredThrough.assign(F.FD->getNumParams() + (Method && Method->isInstance() ? 1 : 0),
-                       std::nullopt);
+  bool HasThis = Method && Method->isInstance();
+  StoredThrough.assign(F.FD->getNumParams() + (HasThis ? 1 : 0), std::nullopt);
+  for (const VarDecl *VD : Finder.Exposed)
+    if (Escaped.count(VD))
+      Exposed.push_back({VD, false});
+  // What the caller's arguments reach: `this` and the pointer and reference parameters.
+  auto Reached = [&](unsigned Index) -> std::optional<Uniformity> {
+    return Index < F.Reach.Contents.size() ? F.Reach.Contents[Index] : std::nullopt;
+  };
+  if (HasThis)
+    if (auto C = Reached(0)) {
+      Pointees[F.FD] = 0;
+      ObjectClass[{F.FD, true}] = *C;
+      Exposed.push_back({F.FD, true});
+    }
+  for (const ParmVarDecl *P : F.FD->parameters()) {
+    unsigned Index = P->getFunctionScopeIndex() + (HasThis ? 1 : 0);
+    if (!P->getType()->isPointerType() && !P->getType()->isReferenceType())
+      continue;
+    if (auto C = Reached(Index)) {
+      Pointees[P] = Index;
+      ObjectClass[{P, true}] = *C;
+      Exposed.push_back({P, true});
+    }
+  }
+  // A lambda's captures live in its closure object (`this`): they hold what the closure was
+  // made with, or what the enclosing function stores into them by reference since.
+  if (Method && Method->getParent()->isLambda()) {
+    Uniformity Entry = F.ParamValues.empty() || !F.ParamValues.front()
+                           ? Uniformity::LaneVarying
+                           : F.ParamValues.front()->Class;
+    if (auto C = Reached(0))
+      Entry = join(Entry, *C);
+    for (const VarDecl *VD : Finder.Captured) {
+      Captured.insert(VD);
+      Escaped.insert(VD);
+      ObjectClass[{VD, false}] = Entry;
+      Exposed.push_back({VD, false});
+    }
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -149,8 +226,14 @@ SymRef Memory::structValue(const AccessPath &Path, const State &S) const {
 
 SymRef Memory::read(const AccessPath &Path, const State &S, const Expr *Where) const {
   auto It = S.find(Path);
-  if (It != S.end())
+  if (It != S.end()) {
+    // A whole struct with fields written since (`Pt p; p.x = tid;`): what it holds is the join
+    // of the whole and those fields (`Pt q = p;` copies them).
+    auto Next = std::next(It);
+    if (Next != S.end() && isPrefix(Path, Next->first))
+      return structValue(Path, S);
     return It->second;
+  }
   // A field of a struct whose whole value is known: a component of a dim3, else its class.
   for (size_t Len = Path.size() - 1; Len >= 1; --Len) {
     AccessPath Prefix(Path.begin(), Path.begin() + Len);
@@ -186,80 +269,104 @@ void Memory::write(const AccessPath &Path, SymRef V, State &S) const {
 }
 
 //===----------------------------------------------------------------------===//
-// Memory
+// Private memory objects
 //===----------------------------------------------------------------------===//
 
+Uniformity Memory::objectClass(MemObject O) const {
+  Readers[O].insert(F.CurrentBlock);
+  auto It = ObjectClass.find(O);
+  return It == ObjectClass.end() ? Uniformity::BlockUniform : It->second;
+}
+
 void Memory::noteEntryValue(const VarDecl *VD, Uniformity C) {
-  EscapedClass[VD] = join(EscapedClass.lookup(VD), C);
+  Uniformity &Old = ObjectClass[{VD, false}];
+  Old = join(Old, C);
 }
 
-void Memory::noteStore(const VarDecl *VD, Uniformity C) {
-  Uniformity &Old = EscapedClass[VD];
-  if (join(Old, C) != Old) {
-    Old = join(Old, C);
-    auto Read = Readers.find(VD);
-    if (Read != Readers.end())
-      for (const CFGBlock *B : Read->second) {
-        if (B)
-          StaleReaders.push_back(B);
-        else
-          Changed = true;
-      }
-  }
-}
-
-void Memory::noteUntrackedStore(const Expr *Bare, Uniformity C) {
-  const VarDecl *Root = rootLocal(Bare);
-  if (Root && Escaped.count(Root)) {
-    noteStore(Root, C);
+void Memory::noteObjectStore(MemObject O, Uniformity C) {
+  Uniformity &Old = ObjectClass[O];
+  if (join(Old, C) == Old)
     return;
-  }
-  // Through a parameter: the caller's object takes the class (an out-parameter). A parameter
-  // cannot point at this function's own locals: they did not exist when it was called.
-  if (auto Index = storedParameter(Bare)) {
-    noteParameterStore(*Index, C);
-    return;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        VD && VD->getType()->isReferenceType()) {
-      // A store through a local reference: whatever it may alias takes the class.
-      for (const VarDecl *E : Escaped)
-        noteStore(E, C);
-      return;
+  Old = join(Old, C);
+  auto Read = Readers.find(O);
+  if (Read != Readers.end())
+    for (const CFGBlock *B : Read->second) {
+      if (B)
+        StaleReaders.push_back(B);
+      else
+        Changed = true;
     }
-  // A store through a pointer: it may alias an address-taken local.
-  if (isa<UnaryOperator>(Bare) || isa<ArraySubscriptExpr>(Bare) ||
-      (isa<MemberExpr>(Bare) && cast<MemberExpr>(Bare)->isArrow()))
-    noteStoreThroughUnknownPointer(C);
 }
 
-void Memory::noteStoreThroughUnknownPointer(Uniformity C) {
-  if (!HasEscapedScalar)
+void Memory::storeObject(MemObject O, Uniformity C) {
+  noteObjectStore(O, C);
+  // What the caller's memory it lies in: the out-parameter, and the arguments that may alias.
+  std::optional<unsigned> Index;
+  if (O.getInt())
+    Index = Pointees.lookup(O.getPointer());
+  else if (Captured.count(cast<VarDecl>(O.getPointer())))
+    Index = 0; // a capture: the closure object, `this`
+  if (!Index)
     return;
-  for (const VarDecl *E : Escaped)
-    if (!E->getType()->isArrayType())
-      noteStore(E, C);
+  noteParameterStore(*Index, C);
+  const auto &Groups = F.Reach.Group;
+  if (*Index >= Groups.size())
+    return;
+  for (const MemObject &Other : Exposed) {
+    std::optional<unsigned> J;
+    if (Other.getInt())
+      J = Pointees.lookup(Other.getPointer());
+    else if (Captured.count(cast<VarDecl>(Other.getPointer())))
+      J = 0;
+    if (J && *J < Groups.size() && Groups[*J] == Groups[*Index] && Other != O)
+      noteObjectStore(Other, C);
+  }
 }
 
-void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee) {
-  bool HasBody = Callee->getDefinition() && Callee->getDefinition()->hasBody();
-  for (unsigned I = 0; I < CE->getNumArgs() && !HasBody; ++I) {
-    const VarDecl *Root = rootLocal(CE->getArg(I));
-    if (Root && Escaped.count(Root)) {
-      unsigned PI = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? I - 1 : I;
-      if (PI < Callee->getNumParams()) {
-        QualType PT = Callee->getParamDecl(PI)->getType();
-        if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
-          noteStore(Root, Uniformity::LaneVarying);
-      }
-    }
+void Memory::store(const Targets &T, Uniformity C, State &S) {
+  for (const MemObject &O : T.Objects)
+    storeObject(O, C);
+  for (const AccessPath &Path : T.Paths) {
+    SymRef Old = structValue(Path, S);
+    if (join(Old->Class, C) != Old->Class)
+      write(Path, sym::opaque(llvm::hash_combine(F.idFor(nullptr, F.pathHash(Path)), 0x057),
+                              join(Old->Class, C), true, F.pathName(Path), Old->Ty),
+            S);
+  }
+  for (unsigned Index : T.Params)
+    noteParameterStore(Index, C);
+  if (T.Any)
+    for (const MemObject &O : llvm::SmallVector<MemObject, 8>(Exposed))
+      storeObject(O, C);
+}
+
+void Memory::noteUntrackedStore(const Expr *Bare, Uniformity C, State &S) {
+  store(lvalueTargets(Bare), C, S);
+}
+
+void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee, Uniformity C,
+                               State &S) {
+  bool HasBody = Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody();
+  if (HasBody)
+    return; // its summary says what it stores (CallSummary::StoredThrough)
+  unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *Arg = CE->getArg(I);
+    QualType PT = Callee && I >= Shift && I - Shift < Callee->getNumParams()
+                      ? Callee->getParamDecl(I - Shift)->getType()
+                      : Arg->getType();
+    if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+      store(lvalueTargets(Arg), C, S);
+    else if (PT->isPointerType() && !PT->getPointeeType().isConstQualified())
+      store(pointerTargets(Arg), C, S);
   }
 }
 
 void Memory::giveUp() {
+  for (auto &[O, C] : ObjectClass)
+    C = Uniformity::LaneVarying;
   for (const VarDecl *VD : Escaped)
-    EscapedClass[VD] = Uniformity::LaneVarying;
+    ObjectClass[{VD, false}] = Uniformity::LaneVarying;
 }
 
 //===----------------------------------------------------------------------===//
@@ -274,92 +381,10 @@ std::optional<unsigned> Memory::argumentIndex(const ParmVarDecl *P) const {
   return P->getFunctionScopeIndex() + Shift;
 }
 
-std::optional<unsigned> Memory::storedParameter(const Expr *LHS) const {
-  const Expr *E = LHS;
-  bool Deref = false;
-  for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
-      Deref = true;
-      E = UO->getSubExpr();
-    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      Deref = true;
-      E = ASE->getBase();
-    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      Deref |= ME->isArrow();
-      E = ME->getBase();
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp()) {
-      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
-    } else {
-      break;
-    }
-  }
-  if (E && isa<CXXThisExpr>(E) && Deref) {
-    const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
-    return MD && MD->isInstance() ? std::optional<unsigned>(0) : std::nullopt;
-  }
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-      if ((Deref && P->getType()->isPointerType()) || P->getType()->isReferenceType())
-        return argumentIndex(P);
-  return std::nullopt;
-}
-
 void Memory::noteParameterStore(unsigned Index, Uniformity C) {
   if (Index >= StoredThrough.size())
     return;
   StoredThrough[Index] = StoredThrough[Index] ? join(*StoredThrough[Index], C) : C;
-}
-
-void Memory::storeThrough(const Expr *Target, Uniformity C, State &S) {
-  Target = Target->IgnoreParenImpCasts();
-  if (auto Path = pathOf(Target)) {
-    SymRef Old = structValue(*Path, S);
-    if (join(Old->Class, C) != Old->Class)
-      write(*Path, sym::opaque(F.idFor(Target, 0x057), join(Old->Class, C), true,
-                               F.pathName(*Path), Old->Ty),
-            S);
-    return;
-  }
-  if (const VarDecl *Root = rootLocal(Target); Root && Escaped.count(Root)) {
-    noteStore(Root, C);
-    return;
-  }
-  if (auto Index = storedParameter(Target)) {
-    noteParameterStore(*Index, C);
-    return;
-  }
-  // Through a pointer held in a local: it may point at any address-taken local.
-  noteStoreThroughUnknownPointer(C);
-}
-
-void Memory::storeThroughPointer(const Expr *Ptr, Uniformity C, State &S) {
-  const Expr *E = Ptr->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
-    storeThrough(UO->getSubExpr(), C, S);
-    return;
-  }
-  if (const VarDecl *Root = rootLocal(E);
-      Root && Escaped.count(Root) && Root->getType()->isArrayType()) {
-    noteStore(Root, C); // a local array, decayed to a pointer
-    return;
-  }
-  // A pointer parameter of ours: what the callee stored is stored through our parameter.
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && P->getType()->isPointerType())
-      if (auto Index = argumentIndex(P)) {
-        noteParameterStore(*Index, C);
-        return;
-      }
-  if (isa<CXXThisExpr>(E)) { // a member call on this object, from one of its methods
-    const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
-    if (MD && MD->isInstance())
-      noteParameterStore(0, C);
-    return;
-  }
-  // Any other pointer (a global buffer, a local pointer variable): it may alias an
-  // address-taken local.
-  noteStoreThroughUnknownPointer(C);
 }
 
 } // namespace divlint

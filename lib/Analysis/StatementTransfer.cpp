@@ -93,7 +93,10 @@ void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, Stat
   const FunctionDecl *Callee = CE->getDirectCallee();
   // A call whose value nobody reads (`helper(out, k);`) is still analyzed in this context:
   // its branches see these arguments, not "no call site".
-  if (Callee && Callee->getDefinition() && !isa<CXXOperatorCallExpr>(CE))
+  // So is an operator with a body (a lambda's `f(i)`), but for assignments, applied below.
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
+  if (Callee && Callee->getDefinition() && (!Op || (!Op->isAssignmentOp() && isa<CXXMethodDecl>(Callee) &&
+                                                    cast<CXXMethodDecl>(Callee)->getParent()->isLambda())))
     Eval.eval(CE, S);
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
       OCE && OCE->isAssignmentOp() && OCE->getNumArgs() == 2) {
@@ -117,8 +120,20 @@ void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, Stat
       }
   }
   if (Callee) {
-    M.noteCallArguments(CE, Callee);
+    // A callee without a body may store anything through what it is given; a pure math
+    // intrinsic (`sincosf(x, &s, &c)`) stores what it computes from its arguments.
+    Uniformity Stored = Uniformity::LaneVarying;
+    if (auto Info = Callee->getIdentifier() ? lookupIntrinsic(Callee->getName()) : std::nullopt;
+        Info && Info->Kind == IntrinsicKind::Pure) {
+      Stored = Uniformity::BlockUniform;
+      for (const Expr *A : CE->arguments())
+        if (!A->getType()->isPointerType())
+          Stored = join(Stored, Eval.eval(A, S)->Class);
+    }
+    M.noteCallArguments(CE, Callee, join(Stored, F.controlClass(B)), S);
     Barriers.noteCall(CE, Callee, B, S);
+  } else {
+    M.noteCallArguments(CE, nullptr, Uniformity::LaneVarying, S); // through a function pointer
   }
 }
 
@@ -133,9 +148,28 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
                                       State &S) {
   const Expr *Bare = LHS->IgnoreParenImpCasts();
   Uniformity C = join(V->Class, F.controlClass(B));
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Bare))
-    C = join(C, Eval.eval(ASE->getIdx(), S)->Class);
-  M.noteUntrackedStore(Bare, C);
+  // Where it lands matters as much as what is stored: lanes that write different elements
+  // (`legs[tid % 4].amount = 1`) or through different pointers leave the memory lane-varying.
+  const Expr *E = Bare;
+  for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      C = join(C, Eval.eval(ASE->getIdx(), S)->Class);
+      E = ASE->getBase();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        C = join(C, Eval.eval(ME->getBase(), S)->Class);
+      E = ME->getBase();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
+      C = join(C, Eval.eval(UO->getSubExpr(), S)->Class);
+      E = UO->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  if (E && E->getType()->isPointerType())
+    C = join(C, Eval.eval(E, S)->Class); // the pointer a subscript starts from
+  M.noteUntrackedStore(Bare, C, S);
 }
 
 void collectAssigned(const Memory &M, const CFGBlock *B, std::set<AccessPath> &Into) {

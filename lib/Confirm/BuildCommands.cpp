@@ -17,11 +17,18 @@ std::vector<std::string> nvccArguments(const ConfirmPlan &P, const Variant &V) {
   // Variants with their own sources look for the mirrored headers there, not in the probed src/.
   std::string Root = V.ownSources() ? V.sourceDir() + "/" : "";
   llvm::StringRef MainDir = llvm::sys::path::parent_path(P.MainRelPath);
-  A.push_back("-I" + Root + "src" + (MainDir.empty() ? std::string() : "/" + MainDir.str()));
+  // After a variant's own folder, the probed tree's: the headers copied in beside the mirrored
+  // ones (PortableIncludes.h: only the host pass includes them) are there alone.
+  std::string Main = "src" + (MainDir.empty() ? std::string() : "/" + MainDir.str());
+  A.push_back("-I" + Root + Main);
+  if (!Root.empty())
+    A.push_back("-I" + Main);
   for (const std::string &Arg : P.NvccArgs) {
     llvm::StringRef Rest = Arg;
     bool IntoSrc = Rest.consume_front("-Isrc") && (Rest.empty() || Rest.starts_with("/"));
     A.push_back(IntoSrc ? "-I" + Root + "src" + Rest.str() : Arg);
+    if (IntoSrc && !Root.empty())
+      A.push_back(Arg);
   }
   unsigned NumProbes = P.Probes.empty() ? 1 : unsigned(P.Probes.size());
   A.push_back("-DDIVLINT_NUM_PROBES=" + std::to_string(NumProbes));
@@ -129,7 +136,7 @@ std::string runScript(const ConfirmPlan &P) {
      << "# DIVLINT_RUN_CWD (program mode: where the program runs; default: here).\n"
      << "set -u\n"
      << "DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n"
-     << "NVCC=\"${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}\"\n"
+     << "NVCC=\"${NVCC:-$(command -v nvcc || echo \"${CUDA_PATH:-/usr/local/cuda}/bin/nvcc\")}\"\n"
      << "NCU=\"${NCU:-$(command -v ncu || true)}\"\n"
      << "JOBS=\"${JOBS:-$(nproc)}\"\n"
      << "TIMEOUT=" << P.TimeoutSeconds << "\n"

@@ -58,6 +58,20 @@ OutputMatch matchOutputs(const VariantResult &V, const VariantResult &Original, 
   return OutputMatch::WithinTolerance;
 }
 
+unsigned ConfirmOutcome::arrivedSplit() const {
+  unsigned N = 0;
+  for (const BranchComparison &B : Branches)
+    N += B.ArrivedSplit;
+  return N;
+}
+
+unsigned ConfirmOutcome::uniformDiverged() const {
+  unsigned N = 0;
+  for (const BranchComparison &B : Branches)
+    N += B.Predicted.Class != Uniformity::LaneVarying && B.ClassVerdict == Verdict::Refuted;
+  return N;
+}
+
 unsigned ConfirmOutcome::count(Verdict V) const {
   unsigned N = 0;
   for (const BranchComparison &B : Branches)
@@ -188,6 +202,16 @@ static void judgeClass(const ConfirmPlan &Plan, BranchComparison &B) {
     B.Notes.push_back("never executed in this run");
     return;
   }
+  if (M.diverged() && !PredictedVarying && M.arrivedSplit()) {
+    B.ClassVerdict = Verdict::Inconclusive;
+    B.ArrivedSplit = true;
+    B.Notes.push_back("lanes arrived split at a uniform test: diverged in " +
+                      std::to_string(M.Divergent) + " of " + std::to_string(M.Executions) +
+                      " warp evaluations, each time between lanes at different iterations of an "
+                      "enclosing loop (independent thread scheduling); lanes at one iteration "
+                      "always agreed");
+    return;
+  }
   if (M.diverged()) {
     B.ClassVerdict = PredictedVarying ? Verdict::Confirmed : Verdict::Refuted;
     if (!PredictedVarying)
@@ -284,6 +308,8 @@ ConfirmOutcome compare(const ConfirmPlan &Plan, const RunResults &R, const Toler
     Out.Problems.push_back("probe: the program's CUDA context failed (" + Probe->SnapshotError +
                            "); counts stop at the last successful read (" +
                            std::to_string(Probe->SnapshotsOk.value_or(0)) + " reads)");
+  } else if (ProbesReadable && Probe->Terminated) {
+    Out.Notes.push_back("probe: " + Probe->Message);
   } else if (ProbesReadable && Probe->LastSnapshotFailed) {
     Out.Notes.push_back("probe counts are from the program's last synchronizing CUDA call (" +
                         std::to_string(Probe->SnapshotsOk.value_or(0)) +

@@ -7,6 +7,8 @@
 #include "divlint/Confirm/ConfirmReport.h"
 #include "divlint/Confirm/DriverGenerator.h"
 #include "divlint/Confirm/FixitSources.h"
+#include "divlint/Confirm/PortableIncludes.h"
+#include "divlint/Confirm/Repredict.h"
 #include "divlint/Confirm/Results.h"
 #include "divlint/Confirm/Runner.h"
 #include "llvm/ADT/STLExtras.h"
@@ -52,31 +54,6 @@ std::string absolutePath(llvm::StringRef P) {
   llvm::sys::fs::make_absolute(S);
   llvm::sys::path::remove_dots(S, true);
   return std::string(S);
-}
-
-/// Include directories under the mirrored root point into src/ of the build directory.
-std::vector<std::string> remapIncludes(const std::vector<std::string> &Nvcc,
-                                       const std::string &Root) {
-  std::vector<std::string> Out;
-  auto Remap = [&](llvm::StringRef Dir) {
-    std::string Abs = absolutePath(Dir);
-    if (Abs == Root)
-      return std::string("src");
-    if (llvm::StringRef(Abs).starts_with(Root + "/"))
-      return "src/" + Abs.substr(Root.size() + 1);
-    return Abs;
-  };
-  for (size_t I = 0; I < Nvcc.size(); ++I) {
-    llvm::StringRef A = Nvcc[I];
-    if (A == "-I" && I + 1 < Nvcc.size()) {
-      Out.push_back("-I" + Remap(Nvcc[++I]));
-    } else if (A.starts_with("-I")) {
-      Out.push_back("-I" + Remap(A.drop_front(2)));
-    } else {
-      Out.push_back(A.str());
-    }
-  }
-  return Out;
 }
 
 std::string plural(size_t N, const char *Word) {
@@ -191,6 +168,11 @@ struct ConfirmOptions {
   cl::opt<std::string> FromResults{
       "from-results", cl::desc("Judge what run.sh left in DIR (a --emit-only directory)"),
       cl::value_desc("dir"), cl::sub(Sub), cl::cat(Cat)};
+  cl::opt<bool> Repredict{
+      "repredict",
+      cl::desc("With --from-results: judge the measured counters against this divlint's "
+               "analysis of the plan's source (probes matched by source range)"),
+      cl::sub(Sub), cl::cat(Cat)};
   cl::opt<std::string> NvccPath{"nvcc", cl::desc("nvcc to use (default: found on PATH, "
                                                   "$CUDA_PATH/bin, /usr/local/cuda/bin)"),
                                  cl::value_desc("path"), cl::sub(Sub), cl::cat(Cat)};
@@ -275,6 +257,14 @@ int runConfirm(int argc, const char **argv) {
     auto Plan = planFromJson(J);
     if (!Plan)
       return fail(FromResults + "/plan.json: " + llvm::toString(Plan.takeError()));
+    if (Opt.Repredict) {
+      auto R = repredict(*Plan);
+      if (!R)
+        return fail(llvm::toString(R.takeError()));
+      llvm::errs() << "divlint confirm: re-predicted with this build: " << R->Matched
+                   << " probed branches predicted, " << R->Unmatched << " not reported now, "
+                   << R->Unprobed << " reported now but not probed in this run\n";
+    }
     if (auto Problem = firstVariantProblem(*Plan, FromResults))
       return fail(*Problem);
     return report(*Plan, FromResults, Tol, JsonOut);
@@ -374,9 +364,13 @@ int runConfirm(int argc, const char **argv) {
   Plan.MainRelPath = A.Instrumented.MainRelPath;
   Plan.Probes = A.Instrumented.Probes;
   Plan.Skipped = A.Instrumented.Skipped;
-  Plan.NvccArgs = remapIncludes(Nvcc, Plan.SourceRoot);
-  // Headers only the host pass includes were not mirrored: let nvcc find them where they are.
-  Plan.NvccArgs.push_back("-I" + llvm::sys::path::parent_path(absolutePath(Source)).str());
+  // Every include folder becomes one of the build directory (it must build on another machine);
+  // headers only the host pass includes were not mirrored: they are copied there too.
+  std::vector<IncludeCopy> IncludeCopies;
+  Plan.NvccArgs = portableIncludes(Nvcc, Plan.SourceRoot,
+                                   llvm::sys::path::parent_path(absolutePath(Source)).str(),
+                                   IncludeCopies);
+  Plan.AnalysisArgs = Nvcc;
 
   std::string Driver;
   if (KernelMode) {
@@ -448,6 +442,9 @@ int runConfirm(int argc, const char **argv) {
   bool Ok = true;
   for (const MirroredFile &F : A.Instrumented.Files)
     Ok &= writeText(Dir + "/src/" + F.RelPath, F.Text);
+  uint64_t CopyBudget = 8u << 20;
+  for (const IncludeCopy &C : IncludeCopies)
+    copyHeaders(C, Dir, CopyBudget);
   Ok &= writeText(Dir + "/divlint_probe.cuh", ProbeRuntimeText);
   if (KernelMode) {
     Ok &= writeText(Dir + "/divlint_driver.cuh", DriverRuntimeText);

@@ -155,6 +155,7 @@ json probeJson(const ProbeSite &P) {
           {"cost_false", P.CostFalse},
           {"cost_shared", P.CostShared},
           {"false_skips_region", P.FalseSkipsRegion},
+          {"instance_loops", P.InstanceLoops},
           {"predictions", Preds},
           {"fixits", Fixes}};
 }
@@ -178,6 +179,7 @@ ProbeSite probeFrom(const json &J) {
   P.CostFalse = J.value("cost_false", 1.0);
   P.CostShared = J.value("cost_shared", 0.0);
   P.FalseSkipsRegion = J.value("false_skips_region", false);
+  P.InstanceLoops = J.value("instance_loops", 0u);
   for (const json &B : J.value("predictions", json::array()))
     P.Predictions.push_back(predictionFrom(B));
   for (const json &F : J.value("fixits", json::array()))
@@ -241,6 +243,7 @@ json planToJson(const ConfirmPlan &P) {
           {"program_args", P.ProgramArgs},
           {"arch", P.Arch},
           {"nvcc_args", P.NvccArgs},
+          {"analysis_args", P.AnalysisArgs},
           {"timeout_s", P.TimeoutSeconds},
           {"ncu", P.Ncu}};
 }
@@ -284,6 +287,7 @@ llvm::Expected<ConfirmPlan> planFromJson(const json &J) {
     P.ProgramArgs = J.value("program_args", std::vector<std::string>{});
     P.Arch = J.value("arch", "native");
     P.NvccArgs = J.value("nvcc_args", std::vector<std::string>{});
+    P.AnalysisArgs = J.value("analysis_args", std::vector<std::string>{});
     P.TimeoutSeconds = J.value("timeout_s", 120u);
     P.Ncu = J.value("ncu", false);
     return P;

@@ -213,6 +213,10 @@ void writeConfirmTable(llvm::raw_ostream &OS, const ConfirmPlan &P, const Confir
      << O.Branches.size() << " branches: " << O.count(Verdict::Confirmed) << " confirmed, "
      << O.count(Verdict::Refuted) << " refuted, " << O.count(Verdict::Inconclusive)
      << " inconclusive";
+  if (unsigned Split = O.arrivedSplit())
+    OS << " (" << Split << " of them: lanes arrived split at a uniform test)";
+  if (unsigned Diverged = O.uniformDiverged())
+    OS << "; " << Diverged << " predicted uniform diverged";
   if (Compared)
     OS << "; first-lane slowdown within tolerance for " << Within << " of " << Compared;
   OS << "\n";
@@ -311,7 +315,11 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
          {{"execs", C.Execs}, {"divergent", C.Divergent}, {"active_lanes", C.ActiveLanes},
           {"true_lanes", C.TrueLanes}, {"any_true", C.AnyTrue}, {"any_false", C.AnyFalse},
           {"passes", C.Passes}, {"divergent_active_lanes", C.DivergentActive},
-          {"divergent_true_lanes", C.DivergentTrue}}}};
+          {"divergent_true_lanes", C.DivergentTrue},
+          {"split_arrivals", opt(C.SplitArrivals)},
+          {"instance_divergent", opt(C.InstanceDivergent)}}},
+        {"arrived_split", B.ArrivedSplit},
+        {"instance_loops", S.InstanceLoops}};
     json Verdicts = {
         {"class", verdictName(B.ClassVerdict).str()},
         {"efficiency", verdictOrNull(B.EfficiencyVerdict)},
@@ -373,6 +381,8 @@ json confirmJson(const ConfirmPlan &P, const ConfirmOutcome &O) {
             {"confirmed", O.count(Verdict::Confirmed)},
             {"refuted", O.count(Verdict::Refuted)},
             {"inconclusive", O.count(Verdict::Inconclusive)},
+            {"arrived_split", O.arrivedSplit()},
+            {"uniform_diverged", O.uniformDiverged()},
             {"slowdown_compared", Compared},
             {"slowdown_within_tolerance", Within},
             {"fixits", FixIts},

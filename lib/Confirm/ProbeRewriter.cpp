@@ -1,5 +1,8 @@
 #include "divlint/Confirm/ProbeRewriter.h"
 
+#include "divlint/Confirm/ConstantContext.h"
+#include "divlint/Confirm/LoopInstances.h"
+
 #include "divlint/Quantify/CostModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -24,10 +27,15 @@ std::string probeOpening(ProbeKind Kind, unsigned Id) {
   return "::divlint_rt::br<" + std::to_string(Id) + ">(static_cast<bool>((";
 }
 
-std::string probeClosing(ProbeKind Kind, const std::string &CaseTargets) {
+std::string probeClosing(ProbeKind Kind, const std::string &CaseTargets,
+                         const std::string &Instance) {
   if (Kind != ProbeKind::Switch)
-    return ")))";
-  return CaseTargets.empty() ? "))" : "), " + CaseTargets + ")";
+    return Instance.empty() ? ")))" : ")), " + Instance + ")";
+  if (Instance.empty())
+    return CaseTargets.empty() ? "))" : "), " + CaseTargets + ")";
+  // Without case targets, the distinct values stand for them.
+  return "), " + (CaseTargets.empty() ? "[](long long v) -> long long { return v; }" : CaseTargets) +
+         ", " + Instance + ")";
 }
 
 namespace {
@@ -380,6 +388,7 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
   Rewriter RW(SM, Ctx.getLangOpts());
   std::vector<std::pair<RangeKey, ProbeKind>> Accepted;
   std::vector<std::string> CaseMaps; // per accepted probe: the switch's case targets
+  std::vector<const Expr *> Exprs;   // per accepted probe: its condition
   for (auto &[Key, Group] : Groups) {
     const Finding &F = *Group.front();
     auto Skip = [&](const std::string &Why) {
@@ -400,6 +409,11 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
     }
     if (Index.ConstexprConditions.count(Key)) {
       Skip("an `if constexpr` condition");
+      continue;
+    }
+    if (auto Why = constantContext(Ctx, Info->second.E)) {
+      Skip("in " + *Why + " (evaluated at compile time or never; a probe is not a constant "
+           "expression)");
       continue;
     }
     ProbeKind Kind = F.Construct == "switch" ? ProbeKind::Switch : ProbeKind::Branch;
@@ -438,7 +452,18 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
     Out.Probes.push_back(std::move(P));
     Accepted.push_back({Key, Kind});
     CaseMaps.push_back(Kind == ProbeKind::Switch ? caseTargets(Ctx, Info->second.E) : "");
+    Exprs.push_back(Info->second.E);
   }
+
+  // Instance keys: the iteration counters of the loops around each probe (LoopInstances.h). The
+  // loops' text goes in first: where a loop and a probe begin at one place, the loop's is outer.
+  LoopInstances Loops(Ctx);
+  std::vector<std::string> Keys;
+  for (size_t I = 0; I < Accepted.size(); ++I) {
+    Keys.push_back(Loops.keyFor(Exprs[I]));
+    Out.Probes[I].InstanceLoops = unsigned(llvm::StringRef(Keys.back()).count("__divlint_it"));
+  }
+  Loops.insert(RW);
 
   // Openings: outer ranges first at a shared start; closings: inner ranges first at a shared end.
   std::vector<size_t> Order(Accepted.size());
@@ -462,7 +487,7 @@ InstrumentedSource instrumentTranslationUnit(ASTContext &Ctx,
   for (size_t I : Order) {
     auto [Key, Kind] = Accepted[I];
     RW.InsertTextAfter(SM.getComposedLoc(Key.FID, Key.Offset + Key.Length),
-                       probeClosing(Kind, CaseMaps[I]));
+                       probeClosing(Kind, CaseMaps[I], Keys[I]));
   }
 
   for (const UserFile &F : Files) {

@@ -48,6 +48,7 @@ llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into) {
       Into.SnapshotsOk = J.value("snapshots_ok", 0u);
     Into.LastSnapshotFailed = J.value("last_snapshot_failed", false);
     Into.SnapshotError = J.value("snapshot_error", "");
+    Into.Terminated = J.value("terminated", false);
     if (!J.value("ok", true)) {
       Into.Status = J.value("no_device", false) ? RunStatus::NoDevice : RunStatus::CudaError;
       Into.Message = J.value("where", "") + ": " + J.value("error", "");
@@ -88,6 +89,10 @@ llvm::Error parseVariantJson(llvm::StringRef Text, VariantResult &Into) {
       C.Passes = P.value("passes", uint64_t(0));
       C.DivergentActive = P.value("divergent_active_lanes", uint64_t(0));
       C.DivergentTrue = P.value("divergent_true_lanes", uint64_t(0));
+      if (P.contains("split_arrivals"))
+        C.SplitArrivals = P.value("split_arrivals", uint64_t(0));
+      if (P.contains("instance_divergent"))
+        C.InstanceDivergent = P.value("instance_divergent", uint64_t(0));
     }
   } catch (const json::exception &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -215,7 +220,13 @@ RunResults readResults(const ConfirmPlan &P, const std::string &Dir) {
         VR.Message = llvm::toString(std::move(E));
       }
     }
-    if (Run && (*Run == 124 || *Run == 137)) {
+    if (Run && (*Run == 124 || *Run == 137) && Json && VR.Terminated &&
+        VR.Status == RunStatus::Ok && P.Mode == PlanMode::Program) {
+      // The program ran past the timeout, but its probe counters were written when it was
+      // stopped: what they saw diverge did diverge.
+      VR.Message = "timed out after " + std::to_string(P.TimeoutSeconds) +
+                   " s (stopped); the counts are those of its last synchronizing CUDA call";
+    } else if (Run && (*Run == 124 || *Run == 137)) {
       VR.Status = RunStatus::TimedOut;
       VR.Message = "timed out after " + std::to_string(P.TimeoutSeconds) + " s (killed; --timeout)";
     } else if (Run && *Run == 3) {

@@ -1,6 +1,7 @@
 //===- CompileDatabase.cpp - compile commands of CUDA files --------------===//
 
 #include "divlint/Frontend/CompileDatabase.h"
+#include "divlint/Frontend/MathFlags.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -19,6 +20,52 @@ static bool nvccFlagTakesValue(llvm::StringRef A) {
   return Flags.contains(A);
 }
 
+bool NvccMathFlags::parse(llvm::StringRef Arg, std::optional<llvm::StringRef> Next,
+                          bool &ConsumedNext) {
+  ConsumedNext = false;
+  if (Arg.starts_with("--"))
+    Arg = Arg.drop_front(); // nvcc takes either spelling
+  if (Arg == "-use_fast_math") {
+    FastMath = true;
+    return true;
+  }
+  for (auto [Name, Slot] : {std::pair{"-ftz", &Ftz}, std::pair{"-prec-div", &PrecDiv},
+                            std::pair{"-prec-sqrt", &PrecSqrt}}) {
+    llvm::StringRef Value;
+    if (Arg == Name && Next) {
+      Value = *Next;
+      ConsumedNext = true;
+    } else if (!Arg.consume_front(Name) || !Arg.consume_front("=")) {
+      continue;
+    } else {
+      Value = Arg;
+    }
+    *Slot = Value == "true" || Value == "1";
+    return true;
+  }
+  return false;
+}
+
+std::vector<std::string> NvccMathFlags::clangArgs() const {
+  std::vector<std::string> Args;
+  bool AnyOverride = Ftz || PrecDiv || PrecSqrt;
+  if (FastMath) {
+    Args.push_back("-fgpu-approx-transcendentals");
+    if (!AnyOverride) {
+      Args.push_back(std::string("-D") + MathFlagMacros::FastMath);
+      return Args;
+    }
+  }
+  // What -use_fast_math implies, unless a flag says otherwise.
+  if (Ftz.value_or(FastMath))
+    Args.push_back(std::string("-D") + MathFlagMacros::Ftz);
+  if (!PrecDiv.value_or(!FastMath))
+    Args.push_back(std::string("-D") + MathFlagMacros::ApproxDiv);
+  if (!PrecSqrt.value_or(!FastMath))
+    Args.push_back(std::string("-D") + MathFlagMacros::ApproxSqrt);
+  return Args;
+}
+
 clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) {
   std::vector<std::string> Extra = Setup.Args;
   return [Extra](const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
@@ -28,6 +75,7 @@ clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) 
     bool FromNvcc = llvm::sys::path::filename(Args[0]).contains("nvcc");
     Result.push_back(FromNvcc ? "clang++" : Args[0]);
     Result.insert(Result.end(), Extra.begin(), Extra.end());
+    NvccMathFlags Math;
     for (size_t I = 1; I < Args.size(); ++I) {
       llvm::StringRef A = Args[I];
       if (A == "-x" && I + 1 < Args.size()) { // we choose the language
@@ -38,7 +86,15 @@ clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) 
         Result.push_back(A.str());
         continue;
       }
-      // From nvcc keep only what changes the meaning of the source.
+      // From nvcc keep only what changes the meaning of the source, and the floating-point
+      // flags that change what the compiled code branches on (MathFlags.h).
+      bool ConsumedNext = false;
+      if (Math.parse(A, I + 1 < Args.size() ? std::optional<llvm::StringRef>(Args[I + 1])
+                                            : std::nullopt,
+                     ConsumedNext)) {
+        I += ConsumedNext;
+        continue;
+      }
       if (A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include") {
         if (I + 1 < Args.size()) {
           Result.push_back(A.str());
@@ -59,6 +115,8 @@ clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) 
       if (nvccFlagTakesValue(A))
         ++I;
     }
+    for (std::string &Arg : Math.clangArgs())
+      Result.push_back(std::move(Arg));
     return Result;
   };
 }

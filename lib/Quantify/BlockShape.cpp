@@ -2,6 +2,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 namespace divlint {
 
@@ -37,6 +38,185 @@ std::optional<BlockShape> parseBlockShape(llvm::StringRef Text) {
   if (uint64_t(S.X) * S.Y * S.Z > MaxThreadsPerBlock)
     return std::nullopt;
   return S;
+}
+
+} // namespace divlint
+
+namespace divlint {
+
+std::optional<BlockShape> PartialBlockShape::shape() const {
+  if (!complete())
+    return std::nullopt;
+  BlockShape S;
+  S.X = *Dims[0];
+  S.Y = *Dims[1];
+  S.Z = *Dims[2];
+  S.Source = Source;
+  return S;
+}
+
+std::string PartialBlockShape::str() const {
+  std::string S;
+  for (unsigned D = 0; D < 3; ++D)
+    S += (D ? "x" : "") + (Dims[D] ? std::to_string(*Dims[D]) : std::string("?"));
+  return S;
+}
+
+unsigned PartialBlockShape::knownThreads() const {
+  unsigned N = 1;
+  for (const auto &D : Dims)
+    N *= D.value_or(1);
+  return N;
+}
+
+bool PartialBlockShape::indexIsWarpUniform(unsigned Dim, unsigned WarpSize) const {
+  if (Dim > 2)
+    return false;
+  if (Dims[Dim] == 1u)
+    return true;
+  // Linear id = x + y*X + z*X*Y: threads of one warp share the coordinates past a prefix whose
+  // extent is a multiple of the warp size (warps start at multiples of it).
+  unsigned Prefix = 1;
+  for (unsigned D = 0; D < Dim; ++D) {
+    if (!Dims[D])
+      return false;
+    Prefix *= *Dims[D];
+  }
+  return Prefix % WarpSize == 0;
+}
+
+namespace {
+
+constexpr size_t MaxListed = 64;           ///< shapes listed one by one, at most
+constexpr unsigned MaxListedThreads = 1 << 16; ///< and their threads together
+
+/// Every assignment of the unknown dimensions of \p P within the thread limit, in order.
+std::vector<BlockShape> allAllowed(const PartialBlockShape &P, size_t Limit) {
+  std::vector<BlockShape> Out;
+  unsigned Max[3];
+  for (unsigned D = 0; D < 3; ++D)
+    Max[D] = P.Dims[D] ? *P.Dims[D] : MaxThreadsPerBlock / P.knownThreads();
+  for (unsigned X = P.Dims[0] ? Max[0] : 1; X <= Max[0]; ++X)
+    for (unsigned Y = P.Dims[1] ? Max[1] : 1; Y <= Max[1] && X * Y <= MaxThreadsPerBlock; ++Y)
+      for (unsigned Z = P.Dims[2] ? Max[2] : 1; Z <= Max[2] && X * Y * Z <= MaxThreadsPerBlock;
+           ++Z) {
+        if (Out.size() > Limit)
+          return Out;
+        BlockShape S;
+        S.X = X, S.Y = Y, S.Z = Z, S.Source = "partial";
+        Out.push_back(S);
+      }
+  return Out;
+}
+
+bool dominated(const BlockShape &A, const BlockShape &B) {
+  return A.X <= B.X && A.Y <= B.Y && A.Z <= B.Z && !(A == B);
+}
+
+/// The allowed shapes no other allowed shape contains (the largest ones).
+std::vector<BlockShape> maximal(const std::vector<BlockShape> &All) {
+  std::vector<BlockShape> Out;
+  for (const BlockShape &S : All)
+    if (std::none_of(All.begin(), All.end(), [&](const BlockShape &T) { return dominated(S, T); }))
+      Out.push_back(S);
+  return Out;
+}
+
+} // namespace
+
+static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned WarpSize);
+
+ShapeCandidates candidateShapes(const PartialBlockShape &P, unsigned WarpSize) {
+  ShapeCandidates C = candidateLayouts(P, WarpSize);
+  // A candidate's unknown dimensions are layouts to check, not values the code fixes: the
+  // uniformity proof keeps those blockDim components open.
+  unsigned char Fixed = 0;
+  for (unsigned D = 0; D < 3; ++D)
+    Fixed |= P.Dims[D] ? 1u << D : 0u;
+  for (BlockShape &S : C.Shapes)
+    S.FixedDims = Fixed;
+  return C;
+}
+
+static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned WarpSize) {
+  ShapeCandidates C;
+  if (auto S = P.shape()) {
+    C.Shapes = {*S};
+    C.CoversLayouts = C.Exhaustive = true;
+    return C;
+  }
+  unsigned First = !P.Dims[0] ? 0 : !P.Dims[1] ? 1 : 2; // the first unknown dimension
+  unsigned Prefix = 1;
+  for (unsigned D = 0; D < First; ++D)
+    Prefix *= *P.Dims[D];
+  bool OnlyUnknown = true, TrailingOnes = true;
+  for (unsigned D = First + 1; D < 3; ++D) {
+    OnlyUnknown &= P.Dims[D].has_value();
+    TrailingOnes &= P.Dims[D] == 1u;
+  }
+  std::vector<BlockShape> All = allAllowed(P, MaxListed * 64);
+  if (Prefix % WarpSize == 0 || (OnlyUnknown && TrailingOnes)) {
+    // The warp layout does not depend on the unknown values, so every allowed shape S embeds
+    // into a largest one L that contains it (S.d <= L.d in every dimension), warp by warp:
+    //  - the known dimensions before the first unknown one span a multiple of the warp size:
+    //    with linear id x + y*X + z*X*Y, a warp is an aligned run of WarpSize ids of that
+    //    prefix at fixed values of the later coordinates, the same run in S as in L;
+    //  - or the only unknown dimension is the last one longer than 1: the linear id of a
+    //    thread is the same in S and in L (the unknown extent multiplies nothing), so a warp
+    //    of S is the part of a warp of L that S has.
+    // A condition on thread indices that splits a warp of S splits that warp of L.
+    C.Shapes = maximal(All);
+    C.CoversLayouts = true;
+  } else {
+    unsigned AllThreads = 0;
+    for (const BlockShape &S : All)
+      AllThreads += S.threads();
+    if (All.size() <= MaxListed && AllThreads <= MaxListedThreads) {
+      // The layout changes with the unknown values, but the shapes are few: all of them.
+      C.Shapes = All;
+      std::reverse(C.Shapes.begin(), C.Shapes.end()); // the largest first
+      C.CoversLayouts = C.Exhaustive = true;
+      return C;
+    }
+    // The layout changes with the unknown values (16-wide rows and an unknown y with z = 2:
+    // where a warp wraps into the next slice depends on y) and there are too many shapes to
+    // list: the largest shapes and the small ones below are a sample, nothing more.
+    C.Shapes = maximal(All);
+    if (C.Shapes.size() > MaxListed)
+      C.Shapes.resize(MaxListed);
+  }
+  // Small values of each unknown dimension (the others as large as allowed): conditions that
+  // read an unknown blockDim component see more than its largest value.
+  for (unsigned D = 0; D < 3; ++D) {
+    if (P.Dims[D])
+      continue;
+    for (unsigned V : {1u, 2u, 3u}) {
+      PartialBlockShape Q = P;
+      Q.Dims[D] = V;
+      if (Q.knownThreads() > MaxThreadsPerBlock)
+        continue;
+      std::vector<BlockShape> Largest = maximal(allAllowed(Q, MaxListed * 64));
+      if (!Largest.empty() &&
+          std::find(C.Shapes.begin(), C.Shapes.end(), Largest.front()) == C.Shapes.end())
+        C.Shapes.push_back(Largest.front());
+    }
+  }
+  return C;
+}
+
+ShapeCandidates candidateShapes(const std::vector<PartialBlockShape> &Launches,
+                                unsigned WarpSize) {
+  ShapeCandidates All;
+  All.CoversLayouts = All.Exhaustive = !Launches.empty();
+  for (const PartialBlockShape &P : Launches) {
+    ShapeCandidates C = candidateShapes(P, WarpSize);
+    All.CoversLayouts &= C.CoversLayouts;
+    All.Exhaustive &= C.Exhaustive;
+    for (const BlockShape &S : C.Shapes)
+      if (std::find(All.Shapes.begin(), All.Shapes.end(), S) == All.Shapes.end())
+        All.Shapes.push_back(S);
+  }
+  return All;
 }
 
 } // namespace divlint

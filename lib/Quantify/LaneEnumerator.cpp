@@ -608,8 +608,11 @@ EnumerationResult Enumerator::run() {
   // No split was seen. That proves the class only when every lane was evaluated for every
   // value it can have (no sampled unknowns, every loop iteration, every lane evaluable);
   // otherwise the symbolic proof decides (DESIGN §6.1: uniform is proved, never sampled).
+  // An assumed shape (or a candidate for an unknown one) is not the launch's: only a proof
+  // covers every block the kernel may be launched with.
   bool Exhaustive = !R.Sampled && !LaneUnevaluated && !LoopRanOut &&
-                    Evaluations < MaxEvaluations && (!Exact || Exact->Cond);
+                    Evaluations < MaxEvaluations && (!Exact || Exact->Cond) &&
+                    !Shape.assumed() && Shape.Source != "unknown" && Shape.FixedDims == 7;
   if (!Exhaustive) {
     UniformityProof Proof = proveUniformity(Q.Cond, Q.Guard, Shape, WarpSize, Q.MultiWay);
     if (!Proof.WarpUniform) {

@@ -133,56 +133,66 @@ std::optional<int64_t> LaunchShapeResolver::integer(const Expr *E, unsigned Dept
 }
 
 std::optional<BlockShape> LaunchShapeResolver::shape(const Expr *E, unsigned Depth) {
+  return partial(E, Depth).shape();
+}
+
+PartialBlockShape LaunchShapeResolver::partial(const Expr *E, unsigned Depth) {
+  PartialBlockShape Unknown; // nothing known
   if (!E || Depth > MaxDepth)
-    return std::nullopt;
+    return Unknown;
   E = E->IgnoreParenImpCasts();
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-    return shape(MTE->getSubExpr(), Depth + 1);
+    return partial(MTE->getSubExpr(), Depth + 1);
   if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    return shape(BTE->getSubExpr(), Depth + 1);
+    return partial(BTE->getSubExpr(), Depth + 1);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return shape(FC->getSubExpr(), Depth + 1);
-  BlockShape S;
-  auto Dim = [&](unsigned I) -> unsigned & { return I == 0 ? S.X : I == 1 ? S.Y : S.Z; };
+    return partial(FC->getSubExpr(), Depth + 1);
+  // A component: its constant value, or unknown (a value out of range is no shape at all).
+  bool Invalid = false;
+  auto Component = [&](const Expr *C) -> std::optional<unsigned> {
+    auto V = integer(C, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    if (*V <= 0 || *V > int64_t(MaxThreadsPerBlock))
+      Invalid = true;
+    return unsigned(*V);
+  };
+  PartialBlockShape S;
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
-      return shape(CE->getArg(0), Depth + 1);
-    S.X = 1; // dim3() is 1x1x1; given components replace the ones
-    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-      if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
-        continue;
-      auto V = integer(CE->getArg(I), Depth + 1);
-      if (!V || *V <= 0 || *V > int64_t(MaxThreadsPerBlock))
-        return std::nullopt;
-      Dim(I) = unsigned(*V);
-    }
+      return partial(CE->getArg(0), Depth + 1);
+    S.Dims[0] = S.Dims[1] = S.Dims[2] = 1u; // dim3() is 1x1x1; given components replace the ones
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I)
+      if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+        S.Dims[I] = Component(CE->getArg(I));
+  } else if (const auto *ILE = dyn_cast<InitListExpr>(E);
+             ILE && !E->getType()->isIntegralOrEnumerationType()) {
+    // `dim3 b = {4, 8, n}`: the fields in order, the rest from their default initializers.
+    S.Dims[0] = S.Dims[1] = S.Dims[2] = 1u;
+    for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I)
+      if (!isa<CXXDefaultInitExpr>(ILE->getInit(I)->IgnoreImplicit()))
+        S.Dims[I] = Component(ILE->getInit(I));
   } else if (const VarDecl *VD = localVar(E); VD && !VD->getType()->isIntegralOrEnumerationType()) {
-    // A local dim3: its initializer, then the one constant each assigned field is given.
+    // A local dim3: its initializer, then the one constant each assigned field is given (a
+    // field assigned twice, or a value not constant, is unknown).
     const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     if (!VD->getInit() || !FD || writesIn(FD).Changed.count(VD))
-      return std::nullopt;
-    auto Init = shape(VD->getInit(), Depth + 1);
-    if (!Init)
-      return std::nullopt;
-    S = *Init;
+      return Unknown;
+    S = partial(VD->getInit(), Depth + 1);
     for (unsigned I = 0; I < 3; ++I) {
       auto It = writesIn(FD).FieldAssigns.find({VD, I});
-      if (It == writesIn(FD).FieldAssigns.end())
-        continue;
-      auto V = It->second.size() == 1 ? integer(It->second.front(), Depth + 1) : std::nullopt;
-      if (!V || *V <= 0 || *V > int64_t(MaxThreadsPerBlock))
-        return std::nullopt;
-      Dim(I) = unsigned(*V);
+      if (It != writesIn(FD).FieldAssigns.end())
+        S.Dims[I] = It->second.size() == 1 ? Component(It->second.front()) : std::nullopt;
     }
-  } else if (auto V = integer(E, Depth + 1)) {
-    if (*V <= 0 || *V > int64_t(MaxThreadsPerBlock))
-      return std::nullopt;
-    S.X = unsigned(*V);
+  } else if (E->getType()->isIntegralOrEnumerationType()) {
+    // An integer converts to dim3(n, 1, 1).
+    S.Dims[0] = Component(E);
+    S.Dims[1] = S.Dims[2] = 1u;
   } else {
-    return std::nullopt;
+    return Unknown;
   }
-  if (S.threads() > MaxThreadsPerBlock)
-    return std::nullopt;
+  if (Invalid || S.knownThreads() > MaxThreadsPerBlock)
+    return Unknown;
   return S;
 }
 
@@ -257,7 +267,7 @@ std::optional<BlockShape> LaunchShapeResolver::assertedShape(const FunctionDecl 
                         std::make_pair(BO->getRHS(), BO->getLHS())})
       if (auto C = blockDimComponent(D))
         if (auto V = integer(K, 0); V && *V > 0 && *V <= int64_t(MaxThreadsPerBlock))
-          Dims[*C] = unsigned(*V);
+          Dims[*C] = unsigned(*V), AssertedDims.insert({Kernel, *C});
   };
   for (const Stmt *S : Body->body()) {
     if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -280,6 +290,31 @@ std::optional<BlockShape> LaunchShapeResolver::assertedShape(const FunctionDecl 
   if (S.threads() > MaxThreadsPerBlock)
     return std::nullopt;
   return S;
+}
+
+PartialBlockShape LaunchShapeResolver::partialBlockShape(const Expr *BlockArg) {
+  PartialBlockShape S = partial(BlockArg, 0);
+  S.Source = "launch";
+  return S;
+}
+
+std::optional<PartialBlockShape>
+LaunchShapeResolver::assertedPartialShape(const FunctionDecl *Kernel) {
+  auto S = assertedShape(Kernel);
+  if (!S)
+    return std::nullopt;
+  PartialBlockShape P;
+  P.Dims[0] = S->X;
+  if (S->Source == "assert") {
+    P.Dims[1] = S->Y;
+    P.Dims[2] = S->Z;
+  } else {
+    // assertedShape says which of y and z it pins only by the source; ask again.
+    P.Dims[1] = AssertedDims.count({Kernel, 1}) ? std::optional<unsigned>(S->Y) : std::nullopt;
+    P.Dims[2] = AssertedDims.count({Kernel, 2}) ? std::optional<unsigned>(S->Z) : std::nullopt;
+  }
+  P.Source = "assert";
+  return P;
 }
 
 std::optional<BlockShape> LaunchShapeResolver::blockShape(const Expr *BlockArg) {

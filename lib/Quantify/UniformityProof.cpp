@@ -67,9 +67,9 @@ int64_t floorMod(int64_t A, int64_t D) { return A - floorDiv(A, D) * D; }
 
 class Prover {
 public:
-  Prover(const BlockShape &Shape, bool ShapeKnown,
+  Prover(const BlockShape &Shape, unsigned KnownDims,
          llvm::ArrayRef<std::array<unsigned, 3>> Lanes, bool BlockLevel)
-      : Shape(Shape), ShapeKnown(ShapeKnown), Lanes(Lanes), BlockLevel(BlockLevel) {}
+      : Shape(Shape), KnownDims(KnownDims), Lanes(Lanes), BlockLevel(BlockLevel) {}
 
   /// Whether \p Cond is proved to have one truth (one value when \p MultiWay) on every lane.
   bool uniform(const SymExpr &Cond, bool MultiWay) {
@@ -101,7 +101,7 @@ public:
 
 private:
   const BlockShape &Shape;
-  bool ShapeKnown;
+  unsigned KnownDims; ///< bit D: blockDim's component D is the shape's (else an unknown)
   llvm::ArrayRef<std::array<unsigned, 3>> Lanes;
   bool BlockLevel;
   llvm::DenseMap<const SymExpr *, Value> Memo;
@@ -259,7 +259,7 @@ Value Prover::evalNode(const SymExpr &E) {
   }
   case SymKind::BlockDim: {
     unsigned Dims[3] = {Shape.X, Shape.Y, Shape.Z};
-    if (ShapeKnown || (Shape.Source == "assert-x" && E.Dim % 3 == 0))
+    if (KnownDims >> (E.Dim % 3) & 1)
       return constant(Dims[E.Dim % 3]);
     return atom(llvm::hash_combine(0xb10cd1u, E.Dim), /*NonNeg=*/true);
   }
@@ -563,22 +563,23 @@ UniformityProof proveUniformity(const SymRef &Cond, const SymRef &Guard, const B
   if (!Cond)
     return P;
   WarpSize = WarpSize ? WarpSize : 32;
-  // An assumed shape fixes nothing: a 1-D block of up to its size (1024 by default), blockDim
-  // unknown. Candidate shapes for unknown y/z ("unknown") are concrete layouts to prove over.
-  bool Known = !Shape.assumed();
-  unsigned X = Known ? Shape.X : (Shape.Source == "default" ? MaxThreadsPerBlock : Shape.X);
-  unsigned Y = Known ? Shape.Y : 1, Z = Known ? Shape.Z : 1;
-  if (Shape.Source == "assert-x") { // x is known; y and z are not (their candidates cover them)
-    X = Shape.X;
-    Y = Shape.Y;
-    Z = Shape.Z;
-  }
+  // What the shape fixes. A launch, --block-dim or an assertion: the layout and blockDim. An
+  // assumed shape (no launch): nothing, so a 1-D block of up to 1024 threads (up to
+  // __launch_bounds__) with blockDim unknown. "assert-x": x alone is known. A candidate layout
+  // for unknown y/z ("unknown"), or for a partly known launch ("partial"): its layout is
+  // proved over, the sizes the code does not fix stay unknown.
+  bool OneD = Shape.Source == "default" || Shape.Source == "launch_bounds";
+  unsigned KnownDims = Shape.Source == "assert-x" ? 1u
+                       : OneD || Shape.Source == "unknown" ? 0u
+                                                           : Shape.FixedDims & 7u;
+  unsigned X = OneD ? (Shape.Source == "default" ? MaxThreadsPerBlock : Shape.threads()) : Shape.X;
+  unsigned Y = OneD ? 1 : Shape.Y, Z = OneD ? 1 : Shape.Z;
   unsigned Threads = X * Y * Z;
   auto Proves = [&](unsigned Begin, unsigned End, bool BlockLevel) {
     std::vector<std::array<unsigned, 3>> All = threadsOf(Begin, End, X, Y);
     std::vector<std::array<unsigned, 3>> Reach;
     if (Guard) {
-      Prover G(Shape, Known, All, BlockLevel);
+      Prover G(Shape, KnownDims, All, BlockLevel);
       auto Keep = G.mayPass(*Guard);
       for (size_t I = 0; I < All.size(); ++I)
         if (Keep[I])
@@ -588,7 +589,7 @@ UniformityProof proveUniformity(const SymRef &Cond, const SymRef &Guard, const B
     }
     if (Reach.size() <= 1)
       return true;
-    return Prover(Shape, Known, Reach, BlockLevel).uniform(*Cond, MultiWay);
+    return Prover(Shape, KnownDims, Reach, BlockLevel).uniform(*Cond, MultiWay);
   };
   P.WarpUniform = true;
   for (unsigned W = 0; W * WarpSize < Threads && P.WarpUniform; ++W)

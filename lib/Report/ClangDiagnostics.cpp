@@ -4,6 +4,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 
@@ -37,7 +38,7 @@ SourceLocation locationOf(SourceManager &SM, FileID FID, unsigned Line, unsigned
 
 DiagnosticCounts emitClangDiagnostics(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                       SourceManager &SM, const LangOptions &LO, bool Colors,
-                                      const ReportOptions &Opts) {
+                                      const ReportOptions &Opts, std::vector<uint64_t> *Ends) {
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = Colors;
   TextDiagnosticPrinter Printer(OS, DiagOpts);
@@ -56,6 +57,10 @@ DiagnosticCounts emitClangDiagnostics(llvm::raw_ostream &OS, const std::vector<F
   };
   DiagnosticCounts Counts;
   for (const Finding &F : Findings) {
+    auto End = llvm::make_scope_exit([&] {
+      if (Ends)
+        Ends->push_back(OS.tell());
+    });
     if (!isReported(F, Opts))
       continue;
     FileID FID = fileOf(SM, F.File);

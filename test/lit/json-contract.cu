@@ -12,6 +12,6 @@ __global__ void k(const float *x, float *y, int n) {
 // CHECK: version=1 errors=0
 // CHECK-NEXT: 6:7 rule=uniform-branch construct=&& class=block-uniform extent=None warps=None split=None severity=note function=k kernel=k
 // CHECK-NEXT: 7:7 rule=divergent-branch construct=&& class=lane-varying extent=every-warp warps=8/8 split=16/32 severity=warning function=k kernel=k
-// CHECK-NEXT: 9:7 rule=divergent-branch construct=if class=lane-varying extent=data-dependent warps=None split=None severity=warning function=k kernel=k
+// CHECK-NEXT: 9:7 rule=divergent-branch construct=if class=lane-varying extent=data-dependent warps=None split=None severity=note function=k kernel=k
 // CHECK-NEXT: 10:7 rule=divergent-branch construct=if class=lane-varying extent=tail warps=None split=None severity=note function=k kernel=k
 // CHECK-NOT: rule=

@@ -1,12 +1,12 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/Inputs/json_fields.py | FileCheck %s
-// RUN: %divlint %s 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: %divlint --report-all %s 2>&1 | FileCheck %s --check-prefix=TEXT
 // Uniform is proved, never sampled (DESIGN §6.1): a global index that meets a threshold in
 // one warp of one block is lane-varying, although no sampled blockIdx.x lands there.
 __global__ void k(float *a) {
   int i = blockIdx.x * 128 + threadIdx.x;
   if (i == 5000) a[0] = 1.f;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying extent=partial
-  // TEXT-DAG: proved-uniform.cu:[[@LINE-2]]:7: warning: 'if' condition 'i == 5000' is lane-varying (partial, for some values of blockIdx.x);
+  // TEXT-DAG: proved-uniform.cu:[[@LINE-2]]:7: note: 'if' condition 'i == 5000' is lane-varying (partial, for some values of blockIdx.x);
   if (i / 32 == 157) a[1] = 1.f;
   // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform
   if (i < 5000) a[2] = 1.f;
@@ -30,7 +30,7 @@ __global__ void stencil(float *a, int NX, int NY, int NZ) {
   int iz = blockIdx.z * 4 + threadIdx.z;
   if (iy == NY - 1) a[0] = 1.f;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying extent=partial warps=4/8 split=8/32
-  // TEXT-DAG: proved-uniform.cu:[[@LINE-2]]:7: warning: 'if' condition 'iy == NY - 1' is lane-varying (partial, 4/8 warps diverge, 8/32 lanes true, for some values of NY, blockIdx.y);
+  // TEXT-DAG: proved-uniform.cu:[[@LINE-2]]:7: note: 'if' condition 'iy == NY - 1' is lane-varying (partial, 4/8 warps diverge, 8/32 lanes true, for some values of NY, blockIdx.y);
   if (iz == 0) a[1] = 2.f;
   // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform
   if (iz == NZ - 1 && ix < NX) a[2] = 3.f;

@@ -25,12 +25,12 @@ __global__ void k(float *x, int n) {
   // CHECK: result divlint/uniform-branch index=1 level=note at %SRCROOT%/sarif.cu:[[@LINE+1]]:7-[[@LINE+1]]:12 chars={{[0-9]+}}+5 snippet='n > 4' class=block-uniform extent=None warps=None split=None function=k kernel=k
   if (n > 4) x[0] = 1.f;
   // "é" is 2 bytes and 1 UTF-16 unit, "😀" 4 bytes and 2 units: clang's byte column 20 is 17.
-  // CHECK: result divlint/divergent-branch index=0 level=warning at %SRCROOT%/sarif.cu:[[@LINE+3]]:17-[[@LINE+3]]:37 chars={{[0-9]+}}+20 snippet='threadIdx.x % 2 == 0' class=lane-varying extent=every-warp warps=8/8 split=16/32 function=k kernel=k occurrence=divlintFindingHash/v1=1
+  // CHECK: result divlint/divergent-branch index=0 level=note at %SRCROOT%/sarif.cu:[[@LINE+3]]:17-[[@LINE+3]]:37 chars={{[0-9]+}}+20 snippet='threadIdx.x % 2 == 0' class=lane-varying extent=every-warp warps=8/8 split=16/32 function=k kernel=k occurrence=divlintFindingHash/v1=1
   // CHECK-NEXT: message: 'if' condition 'threadIdx.x % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true)
   // CHECK-NEXT: related 1 %SRCROOT%/sarif.cu:[[@LINE+1]]:17 threadIdx.x is lane-varying
   /* é😀 */ if (threadIdx.x % 2 == 0) x[i] = 0.f;
   // The same condition again in the same function: the fingerprint's occurrence count tells them apart.
-  // CHECK: result divlint/divergent-branch index=0 level=warning at %SRCROOT%/sarif.cu:[[@LINE+1]]:7-[[@LINE+1]]:27 {{.*}} occurrence=divlintFindingHash/v1=2
+  // CHECK: result divlint/divergent-branch index=0 level=note at %SRCROOT%/sarif.cu:[[@LINE+1]]:7-[[@LINE+1]]:27 {{.*}} occurrence=divlintFindingHash/v1=2
   if (threadIdx.x % 2 == 0) x[i] += 1.f;
   // CHECK: result divlint/divergent-branch index=0 level={{note|warning}} at %SRCROOT%/sarif.cu:[[@LINE+1]]:7-[[@LINE+1]]:12 {{.*}} class=lane-varying extent=tail
   if (i < n) {
@@ -54,7 +54,7 @@ __global__ void k(float *x, int n) {
 // Without --report-all the uniform branches are left out; the URI is absolute.
 // OUTSIDE: log version=2.1.0 runs=1 columnKind=utf16CodeUnits srcroot=CWD success=True
 // OUTSIDE-NOT: result divlint/uniform-branch
-// OUTSIDE: result divlint/divergent-branch index=0 level=warning at file:///{{.*}}/test/lit/sarif.cu:{{[0-9]+}}:17-
+// OUTSIDE: result divlint/divergent-branch index=0 level=note at file:///{{.*}}/test/lit/sarif.cu:{{[0-9]+}}:17-
 // OUTSIDE-NOT: result divlint/uniform-branch
 
 // ERRORS: log version=2.1.0 runs=1 {{.*}} success=False

@@ -276,3 +276,154 @@ TEST(ConfirmGpu, KillsAKernelThatRunsPastTheTimeout) {
   EXPECT_EQ(O.Code, 2);
   EXPECT_NE(O.Err.find("timed out after 3 s (killed"), std::string::npos) << O.Err;
 }
+
+// An --emit-only directory builds on another machine: run.sh and the nvcc arguments name no path
+// of this one; include folders outside the program's (-I) and headers only the host pass
+// includes travel inside the directory.
+TEST(ConfirmCommand, EmitOnlyProgramDirectoryIsRelocatable) {
+  TempDir D;
+  D.write("a/lib/include/shared.h", "#define SCALE 3\n");
+  D.write("a/prog/host_only.h", "#include \"hostdefs.h\"\n");
+  D.write("b/hostinc/hostdefs.h", "static int host_value() { return 7; }\n");
+  std::string Src = D.write("a/prog/main.cu", R"cu(#include "shared.h"
+#ifndef __CUDA_ARCH__
+#include "host_only.h"
+#endif
+__global__ void k(int *o) { if (threadIdx.x % SCALE == 0) o[threadIdx.x] = 1; }
+int main() {
+  int *o; cudaMalloc(&o, 128); k<<<1, 32>>>(o); cudaDeviceSynchronize();
+#ifndef __CUDA_ARCH__
+  return host_value() == 7 ? 0 : 1;
+#endif
+}
+)cu");
+  std::string Dir = D.file("out");
+  Outcome O = runCommand({Src, "--nvcc-arg=-I" + D.file("a/lib/include"),
+                          "--nvcc-arg=-I" + D.file("b/hostinc"), "--nvcc-arg=-lm",
+                          "--emit-only=" + Dir, "--", "8"});
+  ASSERT_EQ(O.Code, 0) << O.Err;
+  std::string Moved = D.file("moved");
+  ASSERT_FALSE(llvm::sys::fs::rename(Dir, Moved));
+  std::string Script = readFile(Moved + "/run.sh");
+  EXPECT_EQ(Script.find(D.Path), std::string::npos) << Script;
+  nlohmann::json Plan = nlohmann::json::parse(readFile(Moved + "/plan.json"));
+  for (const auto &A : Plan["nvcc_args"])
+    EXPECT_NE(A.get<std::string>().rfind("-I/", 0), 0u) << A;
+  EXPECT_EQ(Plan["analysis_args"][0], "-I" + D.file("a/lib/include"));
+  EXPECT_NE(Script.find(" -Isrc/lib/include -Iinc/0 -lm "), std::string::npos) << Script;
+  EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/src/lib/include/shared.h"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/src/prog/host_only.h"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/inc/0/hostdefs.h"));
+  // It builds where it landed (nvcc only; no GPU needed to build).
+  auto Nvcc = findNvcc();
+  if (!Nvcc)
+    GTEST_SKIP() << "nvcc not found: the moved directory is not built here";
+  TempDir Run;
+  ProcessResult R = runProcess({"/bin/bash", Moved + "/run.sh"}, "",
+                               {"NVCC=" + *Nvcc, "DIVLINT_NO_NCU=1"}, Run.file("log"), 600);
+  EXPECT_EQ(readFile(Moved + "/results/build-probe.rc"), "0\n")
+      << readFile(Moved + "/logs/build-probe.log");
+}
+
+namespace {
+/// An --emit-only directory of \p Src (program mode) with a probe.json of \p Probes.
+std::string judgedProgram(TempDir &D, const std::string &Src, const std::string &Probes) {
+  std::string Dir = D.file("out");
+  Outcome O = runCommand({Src, "--emit-only=" + Dir, "--"});
+  EXPECT_EQ(O.Code, 0) << O.Err;
+  D.write("out/results/build-probe.rc", "0\n");
+  D.write("out/results/run-probe.rc", "0\n");
+  D.write("out/results/probe.json", "{\"snapshots_ok\": 3, \"last_snapshot_failed\": false, "
+                                    "\"snapshot_error\": \"\", \"probes\": " +
+                                        Probes + "}");
+  return Dir;
+}
+} // namespace
+
+// A uniform loop condition whose lanes disagreed only when they were at different iterations
+// (independent thread scheduling) is named "arrived split", neither refuted nor confirmed; one
+// whose lanes disagreed at one iteration is refuted.
+TEST(ConfirmCommand, LanesArrivedSplitAtAUniformTestAreCountedApart) {
+  TempDir D;
+  std::string Src = D.write("s.cu", R"cu(__global__ void k(int *o, const int *in, int n) {
+  for (int i = 0; i < n; ++i) {
+    if (in[threadIdx.x] > i) continue;
+    if (n > 4) o[threadIdx.x] += i;
+  }
+}
+int main() { return 0; }
+)cu");
+  // Probes: 0 `i < n` (uniform), 1 `in[threadIdx.x] > i` (lane-varying), 2 `n > 4` (uniform).
+  std::string Dir = judgedProgram(D, Src, R"([
+    {"id": 0, "execs": 100, "divergent": 6, "active_lanes": 3000, "true_lanes": 2900,
+     "any_true": 100, "any_false": 6, "passes": 106, "divergent_active_lanes": 180,
+     "divergent_true_lanes": 90, "split_arrivals": 6, "instance_divergent": 0},
+    {"id": 1, "execs": 90, "divergent": 80, "active_lanes": 2880, "true_lanes": 1000,
+     "any_true": 85, "any_false": 85, "passes": 170, "divergent_active_lanes": 2560,
+     "divergent_true_lanes": 900, "split_arrivals": 0, "instance_divergent": 80},
+    {"id": 2, "execs": 90, "divergent": 2, "active_lanes": 1500, "true_lanes": 1400,
+     "any_true": 90, "any_false": 2, "passes": 92, "divergent_active_lanes": 40,
+     "divergent_true_lanes": 20, "split_arrivals": 2, "instance_divergent": 1}])");
+  nlohmann::json Plan = nlohmann::json::parse(readFile(Dir + "/plan.json"));
+  ASSERT_EQ(Plan["probes"].size(), 3u);
+  EXPECT_EQ(Plan["probes"][0]["instance_loops"], 1);
+  EXPECT_EQ(Plan["probes"][0]["predictions"][0]["class"], "block-uniform");
+  Outcome O = runCommand({"--from-results", Dir, "--json", D.file("r.json")});
+  EXPECT_EQ(O.Code, 1) << O.Err << O.Out; // probe 2 is refuted
+  EXPECT_NE(O.Out.find("3 branches: 1 confirmed, 1 refuted, 1 inconclusive (1 of them: lanes "
+                       "arrived split at a uniform test); 1 predicted uniform diverged"),
+            std::string::npos)
+      << O.Out;
+  EXPECT_NE(O.Out.find("0: lanes arrived split at a uniform test: diverged in 6 of 100 warp "
+                       "evaluations"),
+            std::string::npos)
+      << O.Out;
+  nlohmann::json J = nlohmann::json::parse(readFile(D.file("r.json")));
+  EXPECT_EQ(J["summary"]["arrived_split"], 1);
+  EXPECT_EQ(J["summary"]["uniform_diverged"], 1);
+  EXPECT_EQ(J["branches"][0]["measured"]["arrived_split"], true);
+  EXPECT_EQ(J["branches"][0]["verdict"]["class"], "inconclusive");
+  EXPECT_EQ(J["branches"][2]["verdict"]["class"], "refuted");
+  EXPECT_EQ(J["branches"][2]["measured"]["counters"]["instance_divergent"], 1);
+
+  // Results of a runtime without instance keys: every divergence counts (the sound side).
+  D.write("out/results/probe.json", R"({"snapshots_ok": 1, "probes": [
+    {"id": 0, "execs": 100, "divergent": 6, "active_lanes": 3000, "true_lanes": 2900,
+     "any_true": 100, "any_false": 6, "passes": 106}]})");
+  runCommand({"--from-results", Dir, "--json", D.file("old.json")});
+  nlohmann::json Old = nlohmann::json::parse(readFile(D.file("old.json")));
+  EXPECT_EQ(Old["summary"]["arrived_split"], 0);
+  EXPECT_EQ(Old["branches"][0]["verdict"]["class"], "refuted");
+}
+
+// --repredict judges old counters against this build's analysis: probes are matched by source
+// range, whatever plan.json predicted.
+TEST(ConfirmCommand, RepredictJudgesOldCountersWithTheCurrentAnalysis) {
+  TempDir D;
+  std::string Src = D.write("r.cu", R"cu(__global__ void k(int *o, int n) {
+  if (n > 4) o[threadIdx.x] = 1;
+}
+int main() { return 0; }
+)cu");
+  std::string Dir = judgedProgram(D, Src, R"([
+    {"id": 0, "execs": 8, "divergent": 0, "active_lanes": 256, "true_lanes": 256,
+     "any_true": 8, "any_false": 0, "passes": 8, "split_arrivals": 0, "instance_divergent": 0}])");
+  // An older analysis (edited plan) called it lane-varying; the current one says uniform.
+  nlohmann::json Plan = nlohmann::json::parse(readFile(Dir + "/plan.json"));
+  ASSERT_EQ(Plan["probes"][0]["predictions"][0]["class"], "block-uniform");
+  Plan["probes"][0]["predictions"][0]["class"] = "lane-varying";
+  Plan["probes"][0]["predictions"][0]["extent"] = "data-dependent";
+  D.write("out/plan.json", Plan.dump(2));
+  runCommand({"--from-results", Dir, "--json", D.file("a.json")});
+  nlohmann::json Before = nlohmann::json::parse(readFile(D.file("a.json")));
+  EXPECT_EQ(Before["branches"][0]["predicted"]["class"], "lane-varying");
+  Outcome O = runCommand({"--from-results", Dir, "--repredict", "--json", D.file("b.json")});
+  EXPECT_EQ(O.Code, 0) << O.Err;
+  EXPECT_NE(O.Err.find("re-predicted with this build: 1 probed branches predicted, 0 not "
+                       "reported now"),
+            std::string::npos)
+      << O.Err;
+  nlohmann::json After = nlohmann::json::parse(readFile(D.file("b.json")));
+  EXPECT_EQ(After["branches"][0]["predicted"]["class"], "block-uniform");
+  EXPECT_EQ(After["branches"][0]["verdict"]["class"], "confirmed");
+}

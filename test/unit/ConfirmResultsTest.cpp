@@ -3,6 +3,7 @@
 #include "ConfirmTestSupport.h"
 #include "divlint/Confirm/BuildCommands.h"
 #include "divlint/Confirm/Results.h"
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace divlint;
@@ -186,4 +187,68 @@ TEST(ConfirmScript, BuildsRunsAndQuotes) {
   EXPECT_NE(Script.find("run original \"$DIR/bin/original\" --variant original"), std::string::npos);
   EXPECT_NE(Script.find("exit 3"), std::string::npos) << "no GPU: stop after the original";
   EXPECT_NE(Script.find("regex:^k$"), std::string::npos) << "ncu filters on the kernel's name";
+}
+
+// A fix-it variant builds from its own tree first, then from the probed tree, where the headers
+// copied in for a relocatable directory (host-only includes) are.
+TEST(ConfirmBuild, VariantsFallBackToTheProbedTreeForCopiedHeaders) {
+  ConfirmPlan P;
+  P.Mode = PlanMode::Kernel;
+  P.MainRelPath = "dir/k.cu";
+  P.NvccArgs = {"-Isrc/inc", "-Iinc/0"};
+  P.Variants = {{"fixit-1", VariantRole::FixIt, -1, 1u, 0u}};
+  std::vector<std::string> A = nvccArguments(P, P.Variants[0]);
+  auto At = [&](const char *S) { return std::find(A.begin(), A.end(), S) - A.begin(); };
+  ASSERT_LT(At("-Ivariants/fixit-1/src/dir"), At("-Isrc/dir"));
+  ASSERT_LT(At("-Isrc/dir"), At("-Ivariants/fixit-1/src/inc"));
+  ASSERT_LT(At("-Ivariants/fixit-1/src/inc"), At("-Isrc/inc"));
+  ASSERT_LT(At("-Isrc/inc"), At("-Iinc/0"));
+  EXPECT_LT(At("-Iinc/0"), long(A.size()));
+}
+
+// A program stopped by its timeout writes its counters on SIGTERM (the probe runtime's handler):
+// they are judged, with a note, rather than lost.
+TEST(ConfirmResults, ATimedOutProgramKeepsTheCountersItWroteWhenStopped) {
+  TempDir D;
+  ConfirmPlan P;
+  P.Mode = PlanMode::Program;
+  P.TimeoutSeconds = 30;
+  P.Variants = {{"probe", VariantRole::Probe, -1, std::nullopt}};
+  D.write("results/build-probe.rc", "0\n");
+  D.write("results/run-probe.rc", "124\n");
+  D.write("results/probe.json", R"({"snapshots_ok": 4, "terminated": true, "probes": [
+    {"id": 0, "execs": 10, "divergent": 2, "active_lanes": 320, "true_lanes": 100}]})");
+  RunResults R = readResults(P, D.Path);
+  const VariantResult &V = R.Variants["probe"];
+  EXPECT_EQ(V.Status, RunStatus::Ok);
+  EXPECT_TRUE(V.Terminated);
+  EXPECT_EQ(V.Message, "timed out after 30 s (stopped); the counts are those of its last "
+                       "synchronizing CUDA call");
+  ASSERT_EQ(V.Probes.size(), 1u);
+  EXPECT_EQ(V.Probes[0].Divergent, 2u);
+  // Without the handler's file (an older runtime, or SIGKILL): a timeout, as before.
+  D.write("results/probe.json", R"({"snapshots_ok": 4, "probes": []})");
+  EXPECT_EQ(readResults(P, D.Path).Variants["probe"].Status, RunStatus::TimedOut);
+}
+
+// The handler itself: a program-mode binary stopped by SIGTERM leaves its counters (no GPU is
+// needed: the handler makes no CUDA call).
+TEST(ConfirmResults, TheProbeRuntimeWritesItsCountersOnSigterm) {
+  TempDir Build;
+  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  Build.write("s.cu", R"cu(#include "divlint_probe.cuh"
+#include <unistd.h>
+int main() { sleep(30); return 0; }
+)cu");
+  auto Failure = nvccFails(Build.Path, {"-arch=sm_90", "-I.", "-DDIVLINT_MODE=1",
+                                        "-DDIVLINT_PROGRAM_HOOKS", "-o", "s", "s.cu"});
+  if (!Failure)
+    GTEST_SKIP() << "nvcc not found";
+  ASSERT_EQ(*Failure, "");
+  ProcessResult R = runProcess({"/usr/bin/timeout", "1", Build.file("s")}, Build.Path,
+                               {"DIVLINT_PROBE_OUT=" + Build.file("probe.json")},
+                               Build.file("run.log"), 20);
+  EXPECT_EQ(R.Code, 124);
+  std::string Json = readFile(Build.file("probe.json"));
+  EXPECT_NE(Json.find("\"terminated\": true"), std::string::npos) << Json;
 }

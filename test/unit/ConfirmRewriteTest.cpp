@@ -3,6 +3,7 @@
 #include "ConfirmTestSupport.h"
 #include "divlint/Confirm/ProbeRewriter.h"
 #include <gtest/gtest.h>
+#include <map>
 
 using namespace divlint;
 using namespace divlint::confirm;
@@ -56,9 +57,9 @@ TEST(ConfirmRewrite, WrapsEveryKindOfCondition) {
   EXPECT_EQ(body(A.Instrumented, "k.cu"), R"cu(__global__ void k(int *out, int n) {
   int t = threadIdx.x;
   if (::divlint_rt::br<0>(static_cast<bool>((t % 2 == 0)))) out[t] = 1;
-  for (int i = 0; ::divlint_rt::br<1>(static_cast<bool>((i < t))); ++i) out[i] += 1;
-  while (::divlint_rt::br<2>(static_cast<bool>((n > 100)))) n /= 2;
-  do { n++; } while (::divlint_rt::br<3>(static_cast<bool>((t < n))) && ::divlint_rt::br<4>(static_cast<bool>((n < 64))));
+  { unsigned __divlint_it0 = 0; for (int i = 0; ::divlint_rt::br<1>(static_cast<bool>((i < t)), __divlint_it0); ++i) { ++__divlint_it0; out[i] += 1; } }
+  { unsigned __divlint_it1 = 0; while (::divlint_rt::br<2>(static_cast<bool>((n > 100)), __divlint_it1)) { ++__divlint_it1; n /= 2; } }
+  { unsigned __divlint_it2 = 0; do { ++__divlint_it2; n++; } while (::divlint_rt::br<3>(static_cast<bool>((t < n)), __divlint_it2) && ::divlint_rt::br<4>(static_cast<bool>((n < 64)), __divlint_it2)); }
   int v = ::divlint_rt::br<5>(static_cast<bool>((t & 1))) ? 3 : 4;
   if (::divlint_rt::br<6>(static_cast<bool>((n > 0))) || ::divlint_rt::br<7>(static_cast<bool>((t == 3)))) out[0] = v;
   switch (::divlint_rt::sw<8>((t % 4), [](long long v) -> int { return v == (long long)(0LL) ? 0 : 1; })) { case 0: out[1] = 0; break; default: break; }
@@ -257,4 +258,134 @@ int main() { return 0; }
       GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
     EXPECT_EQ(*Failure, "") << M.Name;
   }
+}
+
+// A probe is not a constant expression: conditions the compiler evaluates at compile time keep
+// their text (the `?:` of a constexpr initializer in a kernel template broke a real program's
+// probe build), and are listed as not instrumented.
+TEST(ConfirmRewrite, ConstantExpressionsAreLeftAlone) {
+  TempDir D;
+  std::string Src = D.write("t.cu", R"cu(template <int V> struct Box { static const int value = V; };
+template <int kNThreads>
+__global__ void k(float *out, int n) {
+  constexpr int kWarpSize = kNThreads < 32 ? kNThreads : 32;
+  const int kLanes = kNThreads > 64 ? 64 : kNThreads;
+  float buf[kNThreads > 64 ? 4 : 2] = {};
+  int t = threadIdx.x;
+  switch (t & 3) { case (kNThreads > 8 ? 1 : 0): out[t] = 1; break; default: break; }
+  out[t] += Box<(kNThreads > 128 ? 2 : 1)>::value + kWarpSize + kLanes + buf[0];
+  if (t < n ? t > 3 : false) out[t] = 2;
+}
+int main() { k<128><<<1, 128>>>(nullptr, 0); return 0; }
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src);
+  ASSERT_TRUE(A.Parsed) << (A.Errors.empty() ? "" : A.Errors.front());
+  std::string B = body(A.Instrumented, "t.cu");
+  for (const char *Kept : {"constexpr int kWarpSize = kNThreads < 32 ? kNThreads : 32;",
+                           "const int kLanes = kNThreads > 64 ? 64 : kNThreads;",
+                           "float buf[kNThreads > 64 ? 4 : 2]", "case (kNThreads > 8 ? 1 : 0):",
+                           "Box<(kNThreads > 128 ? 2 : 1)>"})
+    EXPECT_NE(B.find(Kept), std::string::npos) << Kept << " was rewritten:\n" << B;
+  // The run-time conditions are still probed.
+  EXPECT_NE(B.find("switch (::divlint_rt::sw<0>((t & 3), "), std::string::npos) << B;
+  EXPECT_NE(B.find("if (::divlint_rt::br<1>(static_cast<bool>((t < n ? t > 3 : false))))"),
+            std::string::npos)
+      << B;
+  std::map<std::string, std::string> Skipped;
+  for (const SkippedCondition &S : A.Instrumented.Skipped)
+    Skipped[S.Condition] = S.Reason;
+  EXPECT_NE(Skipped["kNThreads < 32"].find("a constexpr variable's initializer"),
+            std::string::npos)
+      << Skipped["kNThreads < 32"];
+  TempDir Build;
+  for (const MirroredFile &F : A.Instrumented.Files)
+    Build.write("src/" + F.RelPath, F.Text);
+  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-I.", "-DDIVLINT_MODE=1",
+                                        "-DDIVLINT_NUM_PROBES=" +
+                                            std::to_string(A.Instrumented.Probes.size()),
+                                        "-o", "t.o", "src/t.cu"});
+  if (!Failure)
+    GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
+  EXPECT_EQ(*Failure, "");
+}
+
+// Probes inside loops pass their loops' iteration counters (LoopInstances.h), so that lanes that
+// arrive at different iterations are told apart; a #pragma stays directly before its loop.
+TEST(ConfirmRewrite, LoopProbesCarryIterationCounters) {
+  TempDir D;
+  std::string Src = D.write("l.cu", R"cu(__global__ void k(float *out, const int *in, int n) {
+  int t = threadIdx.x;
+  for (int i = 0; i < n; ++i) {
+    if (in[t] > i) continue;
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      out[t] += j < 2 ? 1.f : 2.f;
+  }
+  if (t == 0) out[0] = 0;
+#pragma unroll 2
+  // a comment between the pragma and its loop
+
+  for (int k = 0; k < n; ++k) out[k] = 1;
+}
+int main() { return 0; }
+)cu");
+  AnalyzedSource A = analyzeWithPrelude(Src, "k");
+  ASSERT_TRUE(A.Parsed) << (A.Errors.empty() ? "" : A.Errors.front());
+  std::string B = body(A.Instrumented, "l.cu");
+  EXPECT_NE(B.find("{ unsigned __divlint_it0 = 0; for (int i = 0; "
+                   "::divlint_rt::br<0>(static_cast<bool>((i < n)), __divlint_it0); ++i) { "
+                   "++__divlint_it0;"),
+            std::string::npos)
+      << B;
+  EXPECT_NE(B.find("br<1>(static_cast<bool>((in[t] > i)), __divlint_it0)"), std::string::npos)
+      << B;
+  EXPECT_NE(B.find("{ unsigned __divlint_it1 = 0; \n#line 5 \"" + Src + "\"\n#pragma unroll\n"),
+            std::string::npos)
+      << B;
+  EXPECT_NE(B.find("{ ++__divlint_it1; out[t] += ::divlint_rt::br<3>(static_cast<bool>((j < 2)), "
+                   "(__divlint_it0) * 2654435761u + __divlint_it1) ? 1.f : 2.f; } }"),
+            std::string::npos)
+      << B;
+  EXPECT_NE(B.find("if (::divlint_rt::br<4>(static_cast<bool>((t == 0))))"), std::string::npos)
+      << "outside loops: no key\n"
+      << B;
+  EXPECT_NE(B.find("{ unsigned __divlint_it2 = 0; \n#line 10 \"" + Src +
+                   "\"\n#pragma unroll 2\n  // a comment"),
+            std::string::npos)
+      << B;
+  const ProbeSite *Inner = probeAt(A.Instrumented, 7, "j < 2");
+  ASSERT_NE(Inner, nullptr);
+  EXPECT_EQ(Inner->InstanceLoops, 2u);
+  // Line numbers are kept: the inner loop's probe is still on line 7 for nvcc.
+  TempDir Build;
+  for (const MirroredFile &F : A.Instrumented.Files)
+    Build.write("src/" + F.RelPath, F.Text);
+  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-I.", "-DDIVLINT_MODE=1",
+                                        "-DDIVLINT_NUM_PROBES=6", "-Werror", "all-warnings",
+                                        "-o", "l.o", "src/l.cu"});
+  if (!Failure)
+    GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
+  EXPECT_EQ(*Failure, "") << "no '#pragma unroll must precede a loop' warning";
+}
+
+// Program mode's hooks rewrite synchronizing CUDA calls; with dynamic parallelism some of them
+// are in device code (a kernel's cudaFree), where the hook must compile and do nothing.
+TEST(ConfirmRewrite, ProgramHooksCompileInDeviceCode) {
+  TempDir Build;
+  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  Build.write("d.cu", R"cu(#include "divlint_probe.cuh"
+__global__ void child(int *p) { p[threadIdx.x] = 1; }
+__global__ void parent(int *p) {
+  child<<<1, 32>>>(p);
+  if (threadIdx.x == 0) cudaFree(nullptr);
+}
+int main() { parent<<<1, 1>>>(nullptr); cudaDeviceSynchronize(); return 0; }
+)cu");
+  auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-rdc=true", "-I.", "-DDIVLINT_MODE=1",
+                                        "-DDIVLINT_PROGRAM_HOOKS", "-o", "d.o", "d.cu"});
+  if (!Failure)
+    GTEST_SKIP() << "nvcc not found: the rewritten code is not compiled here";
+  EXPECT_EQ(*Failure, "");
 }

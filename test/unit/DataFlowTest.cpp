@@ -226,9 +226,12 @@ __device__ int helper(int v) { if (v > 0) return 1; return 0; }
   const Finding *F = at(R, 2);
   ASSERT_NE(F, nullptr);
   EXPECT_EQ(F->Class, Uniformity::LaneVarying);
+  // DESIGN §6.3: lane-varying only through an unknown argument, so a note that says so.
+  EXPECT_EQ(F->Sev, Severity::Note);
   bool Stated = false;
   for (const std::string &A : F->Assumptions)
-    Stated |= A.find("lane-varying parameters (no call site in this file)") != std::string::npos;
+    Stated |= A.find("no device caller in this file: lane-varying only if a caller passes "
+                     "lane-varying arguments") != std::string::npos;
   EXPECT_TRUE(Stated);
 }
 

@@ -21,9 +21,12 @@ std::string serializeJobResult(const TranslationUnitJob &Job) {
   json Kernels = json::array();
   for (const KernelSummary &K : Job.Kernels)
     Kernels.push_back(kernelSummaryToJson(K));
+  json Text = json::array();
+  for (const TextPiece &P : Job.Text)
+    Text.push_back({{"place", P.Place}, {"severity", static_cast<int>(P.Sev)}, {"text", P.Text}});
   json J = {{"findings", std::move(Findings)},
             {"kernels", std::move(Kernels)},
-            {"text", Job.Text},
+            {"text", std::move(Text)},
             {"clang_errors", Job.ClangErrors},
             {"device_functions", Job.DeviceFunctions},
             {"not_analyzed", Job.NotAnalyzed},
@@ -58,7 +61,10 @@ bool deserializeJobResult(llvm::StringRef Bytes, TranslationUnitJob &Job) {
       }
       R.Kernels.push_back(std::move(*Kernel));
     }
-    R.Text = J.at("text").get<std::string>();
+    for (const json &P : J.at("text"))
+      R.Text.push_back({P.at("place").get<std::string>(),
+                        static_cast<Severity>(P.at("severity").get<int>()),
+                        P.at("text").get<std::string>()});
     R.ClangErrors = J.at("clang_errors").get<std::string>();
     R.DeviceFunctions = J.at("device_functions").get<unsigned>();
     R.NotAnalyzed = J.at("not_analyzed").get<std::vector<std::string>>();

@@ -136,10 +136,11 @@ static cl::opt<std::string> SarifRoot("sarif-root",
                                       cl::desc("Directory SARIF URIs are relative to (%SRCROOT%; "
                                                "default: the current directory)"),
                                       cl::cat(DivlintCategory));
+// cl::Prefix: `-j2` as well as `-j 2` and `-j=2`, as make and ninja take it.
 static cl::opt<unsigned> Jobs("j",
                               cl::desc("Translation units analyzed in parallel (default: all "
                                        "cores)"),
-                              cl::init(0), cl::cat(DivlintCategory));
+                              cl::init(0), cl::Prefix, cl::cat(DivlintCategory));
 static cl::opt<bool> NoCache("no-cache",
                              cl::desc("Neither reuse nor store results in the cache directory"),
                              cl::cat(DivlintCategory));

@@ -19,6 +19,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <mutex>
 #include <set>
 
@@ -157,12 +158,22 @@ std::optional<std::string> checkInputFile(const std::string &Path) {
 }
 
 /// Prints what a finished job produced: clang's errors, the text diagnostics, and a line when
-/// it failed to parse or had nothing to analyze.
-void printJob(const TranslationUnitJob &Job, bool Progress, bool Quiet) {
+/// it failed to parse or had nothing to analyze. A finding whose place an earlier unit printed
+/// (a header line) is left out, unless it is more severe than what was printed there.
+void printJob(const TranslationUnitJob &Job, bool Progress, bool Quiet,
+              std::map<std::string, Severity> &Printed) {
   if (Progress)
     llvm::errs() << "\r\x1b[K";
   llvm::errs() << Job.ClangErrors;
-  llvm::outs() << Job.Text;
+  for (const TextPiece &P : Job.Text) {
+    if (!P.Place.empty()) {
+      auto [It, New] = Printed.try_emplace(P.Place, P.Sev);
+      if (!New && P.Sev <= It->second)
+        continue;
+      It->second = std::max(It->second, P.Sev);
+    }
+    llvm::outs() << P.Text;
+  }
   llvm::outs().flush();
   if (!Job.ParseFailed)
     for (const std::string &Where : Job.NotAnalyzed)
@@ -185,6 +196,7 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
   std::mutex Lock;
   std::vector<char> Done(TUs.size(), 0);
   size_t NextToPrint = 0, Finished = 0;
+  std::map<std::string, Severity> Printed; // places printed so far, at which severity
   // Several units: each in a worker process, so that a crash or a limit loses only that unit
   // (with a line filter or diff too: the workers get the filter from the parent).
   JobRunner Runner(CL, Compilations, Setup, /*Isolate=*/TUs.size() > 1);
@@ -195,7 +207,7 @@ void runJobs(std::vector<TranslationUnitJob> &TUs, const tooling::CompilationDat
       Done[I] = 1;
       ++Finished;
       for (; NextToPrint < TUs.size() && Done[NextToPrint]; ++NextToPrint)
-        printJob(TUs[NextToPrint], Progress, CL.Output.Quiet);
+        printJob(TUs[NextToPrint], Progress, CL.Output.Quiet, Printed);
       if (Progress && Finished < TUs.size())
         llvm::errs() << "\r\x1b[K[" << Finished << "/" << TUs.size() << "] " << TUs[I].Input;
     });
@@ -297,12 +309,20 @@ int runAnalysis(CommandLine &CL) {
     for (Finding &F : Job.Findings)
       Findings.push_back(std::move(F));
   }
+  // One finding per place: a header line reached from several units is reported once.
+  mergeSamePlaceFindings(Findings);
   std::stable_sort(Findings.begin(), Findings.end(), findingLess);
   if (CL.Output.Format != ReportFormat::Text) {
     ReportOptions ROpts = reportOptionsFor(CL.Output);
-    for (TranslationUnitJob &Job : TUs) // input order, each in source order
+    // Input order, each in source order; a header's kernel that several units analyze once
+    // (the first unit's summary).
+    std::set<std::string> Seen;
+    for (TranslationUnitJob &Job : TUs)
       for (KernelSummary &K : Job.Kernels)
-        ROpts.Kernels.push_back(std::move(K));
+        if (Seen.insert(normalizedPath(K.File) + ":" + std::to_string(K.Line) + ":" +
+                        std::to_string(K.Column) + ":" + K.QualifiedName)
+                .second)
+          ROpts.Kernels.push_back(std::move(K));
     writeReport(llvm::outs(), CL.Output.Format, Findings, Errors, ROpts);
   }
   llvm::outs().flush();

@@ -112,6 +112,18 @@ std::vector<Finding> filterFindings(std::vector<Finding> All, const std::string 
   return Kept;
 }
 
+/// \p Text (a finding's diagnostics) with \p File, where clang spells it with `.` or `..`
+/// (`a/../inc/h.cuh:3:7: warning: ...`), named as the other outputs name it.
+std::string withNormalizedPath(std::string Text, const std::string &File) {
+  std::string Normal = normalizedPath(File);
+  if (Normal == File)
+    return Text;
+  std::string From = File + ":", To = Normal + ":";
+  for (size_t At = Text.find(From); At != std::string::npos; At = Text.find(From, At + To.size()))
+    Text.replace(At, From.size(), To);
+  return Text;
+}
+
 class AnalysisConsumer : public SemaConsumer {
 public:
   AnalysisConsumer(TranslationUnitJob &Job, const OutputOptions &Out, std::string MainFile,
@@ -148,29 +160,44 @@ public:
       if (K.File != MainFile && (!S.Headers || !S.Headers->match(K.File) ||
                                  (S.ExcludeHeaders && S.ExcludeHeaders->match(K.File))))
         continue;
-      if (K.File == MainFile)
-        K.File = Job.Input;
+      K.File = normalizedPath(K.File == MainFile ? Job.Input : K.File);
       Job.Kernels.push_back(std::move(K));
     }
     if (Out.Format == ReportFormat::Text) {
+      // One piece per finding, so that the run prints a place that other units also reach
+      // once; rendered together, so that clang says each header's include stack once.
       ReportOptions Opts;
       Opts.ReportAll = Out.ReportAll;
-      llvm::raw_string_ostream OS(Job.Text);
+      std::string All;
+      std::vector<uint64_t> Ends;
+      llvm::raw_string_ostream OS(All);
       OS.enable_colors(Out.Colors); // buffered, then printed to the terminal
-      emitClangDiagnostics(OS, Kept, Ctx.getSourceManager(), Ctx.getLangOpts(), Out.Colors, Opts);
-      if (Out.KernelSummary)
+      emitClangDiagnostics(OS, Kept, Ctx.getSourceManager(), Ctx.getLangOpts(), Out.Colors, Opts,
+                           &Ends);
+      uint64_t Begin = 0;
+      for (size_t I = 0; I < Kept.size() && I < Ends.size(); Begin = Ends[I++])
+        if (Ends[I] > Begin)
+          Job.Text.push_back({findingPlace(Kept[I]), Kept[I].Sev,
+                              withNormalizedPath(All.substr(Begin, Ends[I] - Begin),
+                                                 Kept[I].File)});
+      if (Out.KernelSummary) {
+        TextPiece Summary;
         for (const KernelSummary &K : Job.Kernels)
-          OS << kernelSummaryNote(K) << "\n";
+          Summary.Text += kernelSummaryNote(K) + "\n";
+        Job.Text.push_back(std::move(Summary));
+      }
     }
     for (Finding &F : Kept) {
-      // Name the main file as the user did (clang tooling made it absolute).
-      if (F.File == MainFile) {
-        F.File = Job.Input;
-        for (FixSuggestion &Fix : F.Fixes)
-          for (Replacement &Rep : Fix.Replacements)
-            if (Rep.File == MainFile)
-              Rep.File = Job.Input;
-      }
+      // Name the main file as the user did (clang tooling made it absolute), every file
+      // without `.` and `..` components.
+      auto Name = [&](const std::string &File) {
+        return normalizedPath(File == MainFile ? Job.Input : File);
+      };
+      F.File = Name(F.File);
+      for (FixSuggestion &Fix : F.Fixes)
+        for (Replacement &Rep : Fix.Replacements)
+          if (!Rep.File.empty())
+            Rep.File = Name(Rep.File);
       Job.Findings.push_back(std::move(F));
     }
   }

@@ -23,6 +23,14 @@ namespace divlint::tool {
 
 class CountingDiagnostics;
 
+/// Part of a unit's text output: one finding's diagnostics (Place: its findingPlace, so that a
+/// header line several units reach is printed once per run), or other text (Place empty).
+struct TextPiece {
+  std::string Place;
+  Severity Sev = Severity::Note;
+  std::string Text;
+};
+
 /// One translation unit: what to analyze, and everything it produced (kept apart so that
 /// translation units can run in parallel and still print in a fixed order).
 struct TranslationUnitJob {
@@ -33,7 +41,7 @@ struct TranslationUnitJob {
   std::optional<std::string> UnsavedText;
   std::vector<Finding> Findings;
   std::vector<KernelSummary> Kernels; ///< of the main file (and the headers findings come from)
-  std::string Text;        ///< rendered diagnostics (text format)
+  std::vector<TextPiece> Text; ///< rendered diagnostics (text format), in order
   std::string ClangErrors; ///< clang's own diagnostics (parse errors)
   unsigned DeviceFunctions = 0;
   std::vector<std::string> NotAnalyzed; ///< device functions clang marked invalid

@@ -8,7 +8,9 @@
 //    assigned in the branch's region takes at least the branch's class (this also covers loops
 //    with lane-varying exits: temporal divergence). Post-dominators and control dependence come
 //    from CFGPostDomTree / ControlDependencyCalculator.
-//  - Locals whose address escapes (and local arrays) are memory: one flow-insensitive class each.
+//  - Locals whose address escapes (and local arrays) are memory: one flow-insensitive class each,
+//    the join of every store that may reach them. So is the private memory a pointer or reference
+//    parameter reaches (PrivateReach: the caller says what it holds), and a lambda's captures.
 //  - Calls to functions with bodies are analyzed in the caller's context (CallResolver).
 // The parts of the implementation, one concern each: lib/Analysis/FunctionAnalysisImpl.h.
 //
@@ -87,20 +89,38 @@ struct HiddenBranchRecord {
   bool Structural = false; ///< lanes always disagree there (a leader lane), not only for some data
 };
 
-/// Resolves calls to functions with bodies: the caller passes argument values and gets the
-/// call's summary. Implemented by the translation-unit driver (memoized, recursion-safe).
+/// What a caller knows about the memory private to the thread (its locals, what its own
+/// caller's private memory it was given) that each argument reaches through a pointer or a
+/// reference (`this` first for member functions, as in the argument values): DESIGN §6.2.
+/// Such memory holds what was stored there, whatever the pointer's class, so the callee loads
+/// the join of these contents and of its own stores through that argument.
+struct PrivateReach {
+  /// Per argument: std::nullopt when it reaches no private memory, else the join of what that
+  /// memory may hold at the call.
+  std::vector<std::optional<Uniformity>> Contents;
+  /// Per argument: arguments with the same group may reach the same memory (a store through
+  /// one may change what the other reads).
+  std::vector<unsigned> Group;
+  uint64_t hash() const;
+};
+
+/// Resolves calls to functions with bodies: the caller passes argument values (and what private
+/// memory they reach) and gets the call's summary. Implemented by the translation-unit driver
+/// (memoized, recursion-safe).
 class CallResolver {
 public:
   virtual ~CallResolver() = default;
   virtual CallSummary resolveCall(const clang::FunctionDecl *Callee, std::vector<SymRef> Args,
-                                  unsigned Depth) = 0;
+                                  unsigned Depth, const PrivateReach &Reach) = 0;
 };
 
 class FunctionAnalysis {
 public:
+  /// \p Reach: the private memory the caller's arguments reach (none: no caller known, or
+  /// nothing private passed).
   FunctionAnalysis(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, CallResolver &Calls,
                    const AnalysisOptions &Opts, std::vector<BlockShape> Shapes,
-                   std::vector<SymRef> ParamValues, unsigned Depth);
+                   std::vector<SymRef> ParamValues, unsigned Depth, PrivateReach Reach = {});
   ~FunctionAnalysis();
 
   /// Runs the data flow; false when the function has no CFG (no body, invalid code).

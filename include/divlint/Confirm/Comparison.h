@@ -2,7 +2,9 @@
 //
 // Turns probe counters and timings into measured numbers and judges each prediction:
 //  - class: a branch diverged when some warp evaluation had active lanes that disagreed. Predicted
-//    uniform but diverged: refuted. Predicted to split d > 0 warps of the launched block shape
+//    uniform but diverged: refuted, unless the lanes that disagreed were at different iterations
+//    of an enclosing loop and lanes at one iteration always agreed (independent thread
+//    scheduling let them arrive split: "arrived split", inconclusive and counted apart). Predicted to split d > 0 warps of the launched block shape
 //    (every-warp / partial) but none did: refuted. Tail and data-dependent branches that did not
 //    diverge in this run are inconclusive (they depend on the input).
 //  - efficiency (DESIGN.md §2 model, arm costs of ProbeSite): measured over every warp evaluation
@@ -58,6 +60,11 @@ struct MeasuredBranch {
   std::string UniformizedProblem;       ///< why there is no slowdown (build failed, crashed...)
   std::optional<bool> OutputsDiffer;    ///< uniformized checksums vs the original's
   bool diverged() const { return Divergent > 0; }
+  /// It diverged, but only between lanes at different iterations of an enclosing loop: lanes
+  /// at one iteration always agreed (independent thread scheduling; LoopInstances.h).
+  bool arrivedSplit() const {
+    return Divergent > 0 && Counters.InstanceDivergent && *Counters.InstanceDivergent == 0;
+  }
 };
 
 /// How a fix-it's outputs compare with the original's.
@@ -102,6 +109,9 @@ struct BranchComparison {
   Verdict ClassVerdict = Verdict::Inconclusive;
   std::optional<Verdict> EfficiencyVerdict, SlowdownVerdict;
   Verdict Overall = Verdict::Inconclusive;
+  /// Predicted uniform and diverged only where its lanes arrived split (arrivedSplit()): named,
+  /// neither confirmed nor refuted.
+  bool ArrivedSplit = false;
   std::vector<std::string> Notes;
   std::vector<FixItMeasurement> FixIts;
 };
@@ -115,6 +125,10 @@ struct ConfirmOutcome {
   std::vector<std::string> Problems; ///< what kept parts of the confirmation from running
   std::vector<std::string> Notes;    ///< remarks on the whole run
   unsigned count(Verdict V) const;
+  /// Branches predicted uniform whose only divergence was between lanes that arrived split.
+  unsigned arrivedSplit() const;
+  /// Branches predicted uniform whose lanes at one iteration disagreed (class refuted).
+  unsigned uniformDiverged() const;
 };
 
 /// Measured efficiency of one probe under the arm costs \p CostTrue / \p CostFalse, with

@@ -71,6 +71,8 @@ struct ConfirmPlan {
   // Building and running.
   std::string Arch = "native"; ///< -arch=
   std::vector<std::string> NvccArgs; ///< the user's, with paths under SourceRoot made src/-relative
+  /// The user's --nvcc-arg values as given (the analysis' -I/-D; --repredict analyzes with them).
+  std::vector<std::string> AnalysisArgs;
   unsigned TimeoutSeconds = 120;
   bool Ncu = false;
 

@@ -5,6 +5,9 @@
 //     if (C)        ->  if (::divlint_rt::br<ID>(static_cast<bool>((C))))
 //     switch (C)    ->  switch (::divlint_rt::sw<ID>((C), [](long long v) -> int {...}))
 // (the lambda maps a value to the case it reaches: the probe counts paths, not values)
+// Inside loops, the probe also gets the loops' iteration counters (LoopInstances.h):
+//     while (C)     ->  while (::divlint_rt::br<ID>(static_cast<bool>((C)), __divlint_it0))
+// Conditions evaluated at compile time are left alone (ConstantContext.h).
 // Leaves of && / || and loop conditions are wrapped the same way (one probe per leaf, evaluated
 // exactly when the original would be). The rewritten main file starts with
 // `#include "divlint_probe.cuh"` and a #line directive, so nvcc's messages name the original lines.
@@ -45,7 +48,9 @@ struct InstrumentedSource {
 
 /// The texts wrapped around a condition (the probe call's opening and closing).
 std::string probeOpening(ProbeKind Kind, unsigned Id);
-std::string probeClosing(ProbeKind Kind, const std::string &CaseTargets = "");
+/// \p Instance: the probe's instance key (LoopInstances.h), empty outside loops.
+std::string probeClosing(ProbeKind Kind, const std::string &CaseTargets = "",
+                         const std::string &Instance = "");
 
 /// Rewrites the main file of \p Ctx and the user headers it includes. \p Findings are the
 /// analysis results of that translation unit; only class findings (divergent-branch and

@@ -63,6 +63,9 @@ struct ProbeSite {
   /// The findings' fix-its (suggestions with replacements; advice-only rewrites are left out),
   /// each once: confirm times the source with each one applied (VariantRole::FixIt).
   std::vector<FixSuggestion> FixIts;
+  /// Loops of the probe's function around it whose iteration counters make its instance key
+  /// (LoopInstances.h): lanes that arrive at different iterations of them are told apart.
+  unsigned InstanceLoops = 0;
 
   bool isLoop() const { return Construct == "for" || Construct == "while" || Construct == "do"; }
   /// The prediction for \p Kernel if there is one, else the most divergent one.

@@ -22,6 +22,9 @@ namespace divlint::confirm {
 struct ProbeCounters {
   uint64_t Execs = 0, Divergent = 0, ActiveLanes = 0, TrueLanes = 0, AnyTrue = 0, AnyFalse = 0,
            Passes = 0, DivergentActive = 0, DivergentTrue = 0;
+  /// Evaluations whose lanes were at different iterations of an enclosing loop, and those where
+  /// lanes at one iteration disagreed (LoopInstances.h). Absent in results of older runtimes.
+  std::optional<uint64_t> SplitArrivals, InstanceDivergent;
 };
 
 /// How one output buffer of a variant differed from the original's (the driver's --compare).
@@ -55,6 +58,8 @@ struct VariantResult {
   std::optional<unsigned> SnapshotsOk; ///< successful reads
   bool LastSnapshotFailed = false;     ///< the last read failed (counts are from the one before)
   std::string SnapshotError;
+  /// Stopped by the timeout (SIGTERM): the counts are those of the last synchronizing call.
+  bool Terminated = false;
 };
 
 /// Kernel-level metrics from ncu (one row per profiled launch).

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace divlint {
 
@@ -26,11 +27,18 @@ public:
 
   /// The constant block shape of a launch's block argument, or std::nullopt.
   std::optional<BlockShape> blockShape(const clang::Expr *BlockArg);
+  /// What a launch's block argument fixes, dimension by dimension: `dim3 block(32, nwarps)` is
+  /// 32x?x1, `dim3 b = {4, 8, n}` 4x8x?, `<<<g, n>>>` ?x1x1; a dim3 the resolver cannot follow
+  /// is ?x?x?. The concrete shapes that stand for it: candidateShapes (BlockShape.h).
+  PartialBlockShape partialBlockShape(const clang::Expr *BlockArg);
 
   /// The shape a kernel insists on: `assert(blockDim.x == 256)` or
   /// `if (blockDim.x != 256) __trap();` (also `return`) at the top level of its body. Dimensions
   /// it does not pin stay 1 and the shape is "assert-x" (x alone is known), else "assert".
   std::optional<BlockShape> assertedShape(const clang::FunctionDecl *Kernel);
+  /// The same with the dimensions the kernel does not pin unknown (`assert(blockDim.x == 32)`
+  /// alone is 32x?x?).
+  std::optional<PartialBlockShape> assertedPartialShape(const clang::FunctionDecl *Kernel);
 
 private:
   struct LocalWrites;
@@ -41,6 +49,9 @@ private:
   const LocalWrites &writesIn(const clang::FunctionDecl *FD);
   std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth);
   std::optional<BlockShape> shape(const clang::Expr *E, unsigned Depth);
+  PartialBlockShape partial(const clang::Expr *E, unsigned Depth);
+  /// (kernel, dimension) pairs an assertion pins (assertedShape).
+  std::set<std::pair<const clang::FunctionDecl *, unsigned>> AssertedDims;
 };
 
 } // namespace divlint

@@ -26,9 +26,12 @@ struct DiagnosticCounts {
   unsigned Errors = 0, Warnings = 0, Notes = 0;
 };
 
+/// \p Ends, if given, gets per finding the offset in \p OS (OS.tell()) where its diagnostics
+/// end (a finding that is not reported ends where the one before it does).
 DiagnosticCounts emitClangDiagnostics(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                       clang::SourceManager &SM, const clang::LangOptions &LO,
-                                      bool Colors, const ReportOptions &Opts);
+                                      bool Colors, const ReportOptions &Opts,
+                                      std::vector<uint64_t> *Ends = nullptr);
 
 } // namespace divlint
 

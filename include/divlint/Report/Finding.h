@@ -98,6 +98,19 @@ struct Finding {
 /// Orders findings by file, line, column, rule: the output order of every front end.
 bool findingLess(const Finding &A, const Finding &B);
 
+/// \p Path with `.` and `..` components removed (`src/../inc/h.cuh` is `inc/h.cuh`), as it
+/// names a file in every output; relative paths stay relative.
+std::string normalizedPath(llvm::StringRef Path);
+
+/// What makes two findings the same place: the file (absolute, normalized), line, column and
+/// rule. A header line reached from several translation units has one key.
+std::string findingPlace(const Finding &F);
+
+/// Merges findings of the same place (findingPlace) into one: the worst of them (severity,
+/// then class, then score) with the kernels of all; order otherwise kept. A run over several
+/// translation units reports each place once.
+void mergeSamePlaceFindings(std::vector<Finding> &Findings);
+
 /// An error about the input itself (not a finding): unreadable file, parse failure.
 struct ToolError {
   std::string File;

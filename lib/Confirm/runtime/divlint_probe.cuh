@@ -12,6 +12,8 @@
 //                                          without its region: a time floor, outputs not kept)
 //   DIVLINT_MODE=1                         probes: per warp evaluation, count the active lanes
 //                                          (__activemask) and the ballot of the condition
+// Inside loops the probes also take the lane's instance key (the loops' iteration counters), so
+// that lanes arriving at different iterations are told apart (LoopInstances.h in divlint).
 // DIVLINT_NUM_PROBES is the number of IDs. With DIVLINT_PROGRAM_HOOKS (program mode) the counters
 // are written at exit to $DIVLINT_PROBE_OUT (snapshots are taken after synchronizing CUDA calls, so
 // a cudaDeviceReset or a torn-down runtime at exit loses nothing).
@@ -19,6 +21,7 @@
 #define DIVLINT_PROBE_CUH
 
 #include <cuda_runtime.h>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -50,6 +53,9 @@ enum Counter {
   kPasses,             // sum of paths taken: 1 or 2 (switch: distinct values)
   kDivergentActive,    // sum of active lanes in divergent evaluations
   kDivergentTrue,      // sum of true lanes in divergent evaluations
+  kSplitArrivals,      // evaluations whose lanes were at different iterations of an enclosing
+                       // loop (different instance keys: they arrived split)
+  kInstanceDivergent,  // evaluations where lanes at one iteration (one key) disagreed
   kNumCounters
 };
 constexpr int kShards = 32;
@@ -74,10 +80,15 @@ __device__ __forceinline__ unsigned sm_id() {
 #if DIVLINT_MODE == 1
 // Inlined at every probe site, and the active lanes are narrowed to those at this probe
 // (__match_any_sync on the id): lanes of one warp that reach different probes together must not
-// be counted as one evaluation.
-__device__ __forceinline__ void record_branch(int Id, bool C) {
+// be counted as one evaluation. \p Instance is the lane's instance key (the iteration counters of
+// the loops around the probe): lanes with different keys arrived at different iterations
+// (independent thread scheduling), and only lanes with one key must agree on a uniform test.
+__device__ __forceinline__ void record_branch(int Id, bool C, unsigned Instance) {
   unsigned Active = __match_any_sync(__activemask(), Id);
   unsigned Ballot = __ballot_sync(Active, C);
+  unsigned Same = __match_any_sync(Active, Instance); // lanes at this lane's iteration
+  unsigned Mine = Ballot & Same;
+  bool InstanceSplit = __any_sync(Active, Mine != 0 && Mine != Same);
   if (lane_id() == unsigned(__ffs(Active) - 1)) {
     unsigned A = __popc(Active), T = __popc(Ballot);
     unsigned long long *K = &g_counters[(Id * kShards + sm_id() % kShards) * kNumCounters];
@@ -95,15 +106,21 @@ __device__ __forceinline__ void record_branch(int Id, bool C) {
       atomicAdd(&K[kDivergentActive], (unsigned long long)A);
       atomicAdd(&K[kDivergentTrue], (unsigned long long)T);
     }
+    if (Same != Active)
+      atomicAdd(&K[kSplitArrivals], 1ull);
+    if (InstanceSplit)
+      atomicAdd(&K[kInstanceDivergent], 1ull);
   }
   __syncwarp(Active); // the branch itself starts with the lanes converged again
 }
 
-__device__ __forceinline__ void record_switch(int Id, unsigned long long V) {
+__device__ __forceinline__ void record_switch(int Id, unsigned long long V, unsigned Instance) {
   unsigned Active = __match_any_sync(__activemask(), Id);
   unsigned Same = __match_any_sync(Active, V);
   // One leader per distinct value: the number of passes the switch needs.
   unsigned Groups = __popc(__ballot_sync(Active, lane_id() == unsigned(__ffs(Same) - 1)));
+  unsigned Iteration = __match_any_sync(Active, Instance);
+  bool InstanceSplit = __any_sync(Active, (Iteration & Same) != Iteration);
   if (lane_id() == unsigned(__ffs(Active) - 1)) {
     unsigned A = __popc(Active);
     unsigned long long *K = &g_counters[(Id * kShards + sm_id() % kShards) * kNumCounters];
@@ -114,6 +131,10 @@ __device__ __forceinline__ void record_switch(int Id, unsigned long long V) {
       atomicAdd(&K[kDivergent], 1ull);
       atomicAdd(&K[kDivergentActive], (unsigned long long)A);
     }
+    if (Iteration != Active)
+      atomicAdd(&K[kSplitArrivals], 1ull);
+    if (InstanceSplit)
+      atomicAdd(&K[kInstanceDivergent], 1ull);
   }
   __syncwarp(Active);
 }
@@ -132,11 +153,12 @@ template <typename T> __device__ __forceinline__ T uniform_value(T V) {
 }
 #endif // __CUDA_ARCH__
 
-/// A branch condition (already converted to bool at the call site).
-template <int Id> __host__ __device__ __forceinline__ bool br(bool C) {
+/// A branch condition (already converted to bool at the call site); \p Instance: the lane's
+/// instance key inside loops (0 outside).
+template <int Id> __host__ __device__ __forceinline__ bool br(bool C, unsigned Instance = 0) {
 #if defined(__CUDA_ARCH__)
 #if DIVLINT_MODE == 1
-  record_branch(Id, C);
+  record_branch(Id, C, Instance);
 #else
   if (Id == DIVLINT_UNIFORM_ID)
     return uniform_bool(C);
@@ -150,10 +172,10 @@ template <int Id> __host__ __device__ __forceinline__ bool br(bool C) {
 /// A switch condition (an integer or enumeration value); the probe counts distinct case targets,
 /// the paths the warp takes (\p Targets maps a value to its case's index).
 template <int Id, typename T, typename Map>
-__host__ __device__ __forceinline__ T sw(T V, Map Targets) {
+__host__ __device__ __forceinline__ T sw(T V, Map Targets, unsigned Instance = 0) {
 #if defined(__CUDA_ARCH__)
 #if DIVLINT_MODE == 1
-  record_switch(Id, (unsigned long long)Targets((long long)V));
+  record_switch(Id, (unsigned long long)Targets((long long)V), Instance);
 #else
   if (Id == DIVLINT_UNIFORM_ID)
     return uniform_value(V);
@@ -166,7 +188,7 @@ __host__ __device__ __forceinline__ T sw(T V, Map Targets) {
 template <int Id, typename T> __host__ __device__ __forceinline__ T sw(T V) {
 #if defined(__CUDA_ARCH__)
 #if DIVLINT_MODE == 1
-  record_switch(Id, (unsigned long long)V);
+  record_switch(Id, (unsigned long long)V, 0u);
 #else
   if (Id == DIVLINT_UNIFORM_ID)
     return uniform_value(V);
@@ -214,7 +236,8 @@ inline bool snapshot() {
 inline void write_probes(FILE *F) {
   static const char *const Names[kNumCounters] = {
       "execs", "divergent", "active_lanes", "true_lanes", "any_true", "any_false", "passes",
-      "divergent_active_lanes", "divergent_true_lanes"};
+      "divergent_active_lanes", "divergent_true_lanes", "split_arrivals",
+      "instance_divergent"};
   std::fprintf(F, "[");
   for (int P = 0; P < kNumProbes; ++P) {
     std::fprintf(F, "%s\n  {\"id\": %d", P ? "," : "", P);
@@ -225,15 +248,16 @@ inline void write_probes(FILE *F) {
   std::fprintf(F, "]");
 }
 
-/// Writes {"probes": [...]} to \p Path (program mode).
-inline void write_probe_file(const char *Path) {
+/// Writes {"probes": [...]} to \p Path (program mode); \p Terminated: the program was stopped
+/// (SIGTERM: `timeout`), and the counts are those of its last synchronizing CUDA call.
+inline void write_probe_file(const char *Path, bool Terminated = false) {
   FILE *F = std::fopen(Path, "w");
   if (!F)
     return;
   const SnapshotState &St = snapshots();
   std::fprintf(F, "{\"snapshots_ok\": %u, \"last_snapshot_failed\": %s, "
-                  "\"snapshot_error\": \"%s\", \"probes\": ",
-               St.Ok, St.LastFailed ? "true" : "false", St.Error);
+                  "\"snapshot_error\": \"%s\", \"terminated\": %s, \"probes\": ",
+               St.Ok, St.LastFailed ? "true" : "false", St.Error, Terminated ? "true" : "false");
   write_probes(F);
   std::fprintf(F, "}\n");
   std::fclose(F);
@@ -258,14 +282,29 @@ inline void register_exit_hook() {
     std::atexit(at_exit);
   }
 }
+/// A program stopped by `timeout` (SIGTERM) leaves the counts of its last synchronizing CUDA call
+/// (no CUDA call here: the runtime may be in use), then dies of the signal as it would have.
+inline void on_terminate(int Sig) {
+  if (const char *Path = std::getenv("DIVLINT_PROBE_OUT"))
+    write_probe_file(Path, /*Terminated=*/true);
+  std::signal(Sig, SIG_DFL);
+  std::raise(Sig);
+}
 struct LoadTimeHook {
-  LoadTimeHook() { std::atexit(at_exit); }
+  LoadTimeHook() {
+    std::atexit(at_exit);
+    std::signal(SIGTERM, on_terminate);
+  }
 };
 static LoadTimeHook g_load_time_hook;
 
-inline cudaError_t after_sync(cudaError_t E) {
+// Host and device: the macros below also rewrite device-side calls (dynamic parallelism's
+// cudaFree, cudaStreamSynchronize...), where there is nothing to read.
+__host__ __device__ inline cudaError_t after_sync(cudaError_t E) {
+#if !defined(__CUDA_ARCH__)
   register_exit_hook();
   (void)snapshot();
+#endif
   return E;
 }
 inline cudaError_t reset_device() {

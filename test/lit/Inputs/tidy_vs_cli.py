@@ -5,8 +5,8 @@ usage: tidy_vs_cli.py DIVLINT CLANG_TIDY PLUGIN CUDA_ARGS FILE_OR_DIR...
 For every .cu file (a first line `// args: --block-dim=...` becomes the plugin's BlockDim option):
 the CLI's text findings ([divlint-<rule>] lines, --report-all) and the plugin's diagnostics
 ([cuda-divergence-*] lines, ReportAll) must be the same list of (file, line, column, message,
-check, level) with the same notes (why trace, lane map, assumptions, suggested rewrites). Levels: CLI error -> tidy warning, warning -> warning,
-note -> remark. The fix-its must be the same too: the replacements of --format=json against
+check, level) with the same notes (why trace, lane map, assumptions, suggested rewrites); a remark has no
+notes in clang-tidy. Levels: CLI error -> tidy warning, warning -> warning, note -> remark. The fix-its must be the same too: the replacements of --format=json against
 those of clang-tidy --export-fixes. Prints one line per file and exits 1 on any difference (or
 when the CLI finds nothing at all, which would make the comparison vacuous).
 """
@@ -29,8 +29,11 @@ DIAG = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): (?P<level
                   r"(?: \[(?P<tag>[\w,-]+)\])?$")
 
 
-def findings(text, convert):
-    """[(finding, [notes])] from clang-style lines; convert maps a primary line or rejects it."""
+def findings(text, convert, remark_notes=True):
+    """[(finding, [notes])] from clang-style lines; convert maps a primary line or rejects it.
+    remark_notes=False: the notes after a finding that is a remark in clang-tidy are not its
+    own (the plugin emits none there: front ends that know no remark would hang them on the
+    warning before)."""
     out = []
     for raw in text.splitlines():
         m = DIAG.match(raw)
@@ -40,7 +43,7 @@ def findings(text, convert):
         primary = convert(m)  # the CLI prints cheap findings as `note: ... [divlint-rule]`
         if primary:
             out.append(((*where, m["msg"], *primary), []))
-        elif m["level"] == "note" and out:
+        elif m["level"] == "note" and out and (remark_notes or out[-1][0][-1] != "remark"):
             out[-1][1].append((*where, m["msg"]))
     return sorted(out)
 
@@ -90,7 +93,7 @@ def compare(path, divlint, clang_tidy, plugin, cuda_args):
         tidy_reps = tidy_replacements(fixes)
     if c.returncode not in (0, 1) or t.returncode != 0:
         return [f"exit codes: divlint {c.returncode}, clang-tidy {t.returncode}\n{c.stderr}{t.stderr}"], 0, 0
-    a, b = findings(c.stdout, cli), findings(t.stdout, tidy)
+    a, b = findings(c.stdout, cli, remark_notes=False), findings(t.stdout, tidy)
     problems = [] if a else ["the CLI reports nothing: nothing to compare"]
     for x in a:
         if x not in b:

@@ -23,15 +23,16 @@
 
 __global__ void k(float *x) {
   // One lane-interleaved store costs no time that regrouping the lanes would win back: a remark.
+  // A remark has no notes (remark-notes.cu).
   // DEFAULT: options.cu:[[@LINE+4]]:7: remark: 'if' condition 'threadIdx.x < 8' is lane-varying (partial, 1/8 warps diverge, 8/32 lanes true){{.*}} [cuda-divergence-branch]
-  // DEFAULT: note: assuming block shape 256x1x1
+  // DEFAULT-NOT: note:
   // DIM2: options.cu:[[@LINE+2]]:7: warning: 'if' condition 'threadIdx.x < 8' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true){{.*}} [cuda-divergence-branch]
   // WARP16: options.cu:[[@LINE+1]]:7: remark: 'if' condition 'threadIdx.x < 8' is lane-varying (partial, 1/16 warps diverge, 8/16 lanes true){{.*}} [cuda-divergence-branch]
   if (threadIdx.x < 8) x[threadIdx.x] = 0.f;
   // An assumed shape proves nothing about y; a known one (16x16) makes it warp-uniform.
   // DEFAULT: options.cu:[[@LINE+4]]:7: warning: 'if' condition 'threadIdx.y < 4' is lane-varying{{.*}} [cuda-divergence-branch]
   // DEFAULT: note: assuming warps and lanes computed for block shape {{[0-9x]+}} (the block shape is not known, and threadIdx.y/z change inside a warp of this one)
-  // WARP16: options.cu:[[@LINE+2]]:7: warning: 'if' condition 'threadIdx.y < 4' is lane-varying{{.*}} [cuda-divergence-branch]
+  // WARP16: options.cu:[[@LINE+2]]:7: remark: 'if' condition 'threadIdx.y < 4' is lane-varying{{.*}} [cuda-divergence-branch]
   // ALL: options.cu:[[@LINE+1]]:7: remark: 'if' condition 'threadIdx.y < 4' is warp-uniform [cuda-divergence-branch]
   if (threadIdx.y < 4) x[threadIdx.y] = 1.f;
 }

@@ -1,0 +1,325 @@
+//===- PrivateTargets.cpp - the private memory a pointer may reach -------===//
+//
+// DESIGN §6.2: memory private to a thread loads what was stored there, never the class of its
+// address. So loads and stores through a pointer or reference need the private objects it may
+// reach: `&x` and a local array reach that local, a pointer parameter what its caller passed
+// (PrivateReach), `this` the object a method was called on, a pointer variable whatever was
+// assigned to it. A pointer of unknown origin (loaded from memory, returned by a call that was
+// given private memory) may reach any object whose address was exposed. Global, shared and
+// constant memory are not objects here: their loads stay as uniform as their address.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysisImpl.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/Hashing.h"
+
+using namespace clang;
+
+namespace divlint {
+
+namespace {
+constexpr unsigned MaxTargetDepth = 24;
+
+bool isPrefixPath(const AccessPath &A, const AccessPath &B) {
+  size_t N = std::min(A.size(), B.size());
+  return std::equal(A.begin(), A.begin() + N, B.begin());
+}
+} // namespace
+
+uint64_t PrivateReach::hash() const {
+  uint64_t H = 0x9e37;
+  for (size_t I = 0; I < Contents.size(); ++I)
+    H = llvm::hash_combine(H, Contents[I] ? int(*Contents[I]) + 1 : 0,
+                           I < Group.size() ? Group[I] : I);
+  return H;
+}
+
+void Targets::add(const Targets &O) {
+  for (const MemObject &X : O.Objects)
+    if (!llvm::is_contained(Objects, X))
+      Objects.push_back(X);
+  for (const AccessPath &P : O.Paths)
+    if (!llvm::is_contained(Paths, P))
+      Paths.push_back(P);
+  for (unsigned I : O.Params)
+    if (!llvm::is_contained(Params, I))
+      Params.push_back(I);
+  Any |= O.Any;
+}
+
+bool Targets::overlaps(const Targets &O) const {
+  if (empty() || O.empty())
+    return false;
+  if (Any || O.Any)
+    return true;
+  for (const MemObject &X : Objects)
+    if (llvm::is_contained(O.Objects, X))
+      return true;
+  for (const AccessPath &P : Paths)
+    for (const AccessPath &Q : O.Paths)
+      if (isPrefixPath(P, Q))
+        return true;
+  for (unsigned I : Params)
+    if (llvm::is_contained(O.Params, I))
+      return true;
+  return false;
+}
+
+Targets Memory::variableTargets(const VarDecl *VD, unsigned D) const {
+  Targets T;
+  // Targets are a union over every variable reachable through assignments: each once per
+  // query (cycles such as a pointer swap end here).
+  if (!VisitedVariables.insert(VD).second)
+    return T;
+  if (Escaped.count(VD)) { // its address escaped: anything may have been stored into it
+    T.Any = true;
+    return T;
+  }
+  if (auto It = Pointees.find(VD); It != Pointees.end())
+    T.Objects.push_back({VD, true});
+  if (Captured.count(VD) && VD->getType()->isPointerType())
+    T.Any = true; // a pointer the enclosing function made
+  if (auto It = Assigned.find(VD); It != Assigned.end())
+    for (const Expr *V : It->second)
+      T.add(pointerTargets(V, D + 1));
+  return T;
+}
+
+Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
+  Targets T;
+  if (D == 0)
+    VisitedVariables.clear();
+  if (!Ptr || D > MaxTargetDepth) {
+    T.Any = true;
+    return T;
+  }
+  const Expr *E = Ptr->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return lvalueTargets(Cast->getSubExpr(), D + 1);
+    case CK_NullToPointer:
+    case CK_FunctionToPointerDecay:
+    case CK_BuiltinFnToFnPtr:
+      return T;
+    default:
+      if (Cast->getSubExpr()->getType()->isPointerType() ||
+          Cast->getSubExpr()->getType()->isArrayType() ||
+          Cast->getSubExpr()->getType()->isNullPtrType())
+        return pointerTargets(Cast->getSubExpr(), D + 1);
+      if (Cast->getSubExpr()->getType()->isIntegerType() && Cast->getSubExpr()->isIntegerConstantExpr(F.Ctx))
+        return T; // `(int *)0`
+      T.Any = true;
+      return T;
+    }
+  }
+  if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E) || isa<StringLiteral>(E))
+    return T;
+  if (isa<CXXThisExpr>(E)) {
+    if (Pointees.count(F.FD))
+      T.Objects.push_back({F.FD, true});
+    return T;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return lvalueTargets(UO->getSubExpr(), D + 1);
+    if (UO->isIncrementDecrementOp())
+      return pointerTargets(UO->getSubExpr(), D + 1);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAdditiveOp())
+      return pointerTargets(BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                                      : BO->getRHS(),
+                            D + 1);
+    if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
+      return pointerTargets(BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma
+                                ? BO->getRHS()
+                                : BO->getLHS(),
+                            D + 1);
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    T = pointerTargets(CO->getTrueExpr(), D + 1);
+    T.add(pointerTargets(CO->getFalseExpr(), D + 1));
+    return T;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return T; // a function
+    if (VD->getType()->isArrayType() || VD->getType()->isReferenceType())
+      return lvalueTargets(E, D + 1);
+    if (!VD->hasLocalStorage())
+      return T; // a global pointer holds no thread's private address
+    return variableTargets(VD, D);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // A pointer a call returns reaches private memory only through what it was given.
+    for (const Expr *Arg : Call->arguments())
+      if ((Arg->getType()->isPointerType() && !pointerTargets(Arg, D + 1).empty()) ||
+          (Arg->isGLValue() && !lvalueTargets(Arg, D + 1).empty())) {
+        T.Any = true;
+        return T;
+      }
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const Expr *Obj = MCE->getImplicitObjectArgument())
+        if (!(Obj->getType()->isPointerType() ? pointerTargets(Obj, D + 1)
+                                              : lvalueTargets(Obj, D + 1))
+                 .empty())
+          T.Any = true;
+    return T;
+  }
+  // Loaded from memory (`s.p`, `p->next`, `ps[i]`) or anything else.
+  T.Any = true;
+  return T;
+}
+
+Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
+  Targets T;
+  if (D == 0)
+    VisitedVariables.clear();
+  if (!LV || D > MaxTargetDepth) {
+    T.Any = true;
+    return T;
+  }
+  const Expr *E = LV->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E);
+      Cast && (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_LValueToRValue ||
+               Cast->getCastKind() == CK_DerivedToBase ||
+               Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+               Cast->getCastKind() == CK_BaseToDerived || Cast->getCastKind() == CK_LValueBitCast))
+    return lvalueTargets(Cast->getSubExpr(), D + 1);
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return lvalueTargets(MTE->getSubExpr(), D + 1);
+  if (auto Path = pathOf(E)) {
+    T.Paths.push_back(*Path);
+    return T;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->hasLocalStorage())
+      return T; // global, shared, constant memory
+    if (VD->getType()->isReferenceType()) {
+      if (Pointees.count(VD))
+        T.Objects.push_back({VD, true});
+      else if (!isa<ParmVarDecl>(VD) && F.isOwnLocal(VD) && VD->getInit())
+        return lvalueTargets(VD->getInit(), D + 1); // a local reference: what it is bound to
+      else if (Captured.count(VD))
+        T.Any = true; // a reference the enclosing function bound
+      return T;
+    }
+    if (Escaped.count(VD))
+      T.Objects.push_back({VD, false});
+    return T;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<VarDecl>(ME->getMemberDecl()))
+      return T; // a static data member: global memory
+    return ME->isArrow() ? pointerTargets(ME->getBase(), D + 1)
+                         : lvalueTargets(ME->getBase(), D + 1);
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return pointerTargets(ASE->getBase(), D + 1);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return pointerTargets(UO->getSubExpr(), D + 1);
+    if (UO->isIncrementDecrementOp())
+      return lvalueTargets(UO->getSubExpr(), D + 1);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp())
+      return lvalueTargets(BO->getLHS(), D + 1);
+    if (BO->getOpcode() == BO_Comma)
+      return lvalueTargets(BO->getRHS(), D + 1);
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    T = lvalueTargets(CO->getTrueExpr(), D + 1);
+    T.add(lvalueTargets(CO->getFalseExpr(), D + 1));
+    return T;
+  }
+  if (!E->isGLValue())
+    return T; // a temporary: no one else reaches it
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // A reference a call returns: into what it was given.
+    for (const Expr *Arg : Call->arguments())
+      if ((Arg->getType()->isPointerType() && !pointerTargets(Arg, D + 1).empty()) ||
+          (Arg->isGLValue() && !lvalueTargets(Arg, D + 1).empty())) {
+        T.Any = true;
+        return T;
+      }
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const Expr *Obj = MCE->getImplicitObjectArgument())
+        if (!(Obj->getType()->isPointerType() ? pointerTargets(Obj, D + 1)
+                                              : lvalueTargets(Obj, D + 1))
+                 .empty())
+          T.Any = true;
+    return T;
+  }
+  T.Any = true;
+  return T;
+}
+
+Targets Memory::closureTargets(QualType Ty, const Expr *Obj) const {
+  Targets T;
+  const CXXRecordDecl *RD = Ty.isNull() ? nullptr : Ty.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->isLambda())
+    return T;
+  // A closure that a by-value parameter holds: its references reach our caller's memory, which
+  // the caller resolves.
+  if (Obj)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+          P && !P->getType()->isReferenceType())
+        if (auto Index = argumentIndex(P)) {
+          T.Params.push_back(*Index);
+          return T;
+        }
+  for (const LambdaCapture &C : RD->captures()) {
+    if (C.capturesThis()) {
+      T.add(pointerTargets(nullptr)); // the enclosing method's object: unknown here
+      continue;
+    }
+    if (!C.capturesVariable())
+      continue;
+    const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
+    if (!VD)
+      continue;
+    bool Own = F.isOwnLocal(VD) || Captured.count(VD);
+    if (C.getCaptureKind() != LCK_ByRef) {
+      // A copy is the closure's own; a copied pointer still reaches what it points to.
+      if (VD->getType()->isPointerType()) {
+        VisitedVariables.clear();
+        T.add(Own ? variableTargets(VD, 1) : pointerTargets(nullptr));
+      }
+      continue;
+    }
+    if (VD->getType()->isReferenceType()) {
+      if (Pointees.count(VD))
+        T.Objects.push_back({VD, true});
+      else if (F.isOwnLocal(VD) && !isa<ParmVarDecl>(VD) && VD->getInit())
+        T.add(lvalueTargets(VD->getInit()));
+      else if (!isa<ParmVarDecl>(VD) || !F.isOwnLocal(VD))
+        T.Any = true;
+    } else if (Own && Escaped.count(VD))
+      T.Objects.push_back({VD, false});
+    else
+      T.Any = true;
+  }
+  return T;
+}
+
+Uniformity Memory::classOf(const Targets &T, const State &S) const {
+  Uniformity C = Uniformity::BlockUniform;
+  for (const MemObject &O : T.Objects)
+    C = join(C, objectClass(O));
+  for (const AccessPath &Path : T.Paths)
+    C = join(C, structValue(Path, S)->Class);
+  if (T.Any)
+    for (const MemObject &O : Exposed)
+      C = join(C, objectClass(O));
+  return C;
+}
+
+} // namespace divlint

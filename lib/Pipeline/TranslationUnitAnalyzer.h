@@ -1,0 +1,275 @@
+//===- TranslationUnitAnalyzer.h - the driver of a TU's analysis -*- C++ -*-===//
+//
+// Private to lib/Pipeline. The TranslationUnitAnalyzer runs every kernel's FunctionAnalysis,
+// resolves calls in their callers' contexts and turns the records into Findings. Its parts:
+//
+//   TranslationUnitAnalysis.cpp  the orchestration: roots (kernels, functions no kernel
+//                                reaches), calling contexts, merging one finding per place
+//   FindingConstruction.cpp      a Finding from a branch or sync record: location, class,
+//                                severity, numbers, message
+//   KernelRegions.cpp            a kernel's lane-varying regions and its summary; the
+//                                warp-aligned remap fix-it
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_LIB_PIPELINE_TRANSLATIONUNITANALYZER_H
+#define DIVLINT_LIB_PIPELINE_TRANSLATIONUNITANALYZER_H
+
+#include "divlint/Pipeline/TranslationUnitAnalysis.h"
+
+#include "divlint/Quantify/CostModel.h"
+#include "divlint/Quantify/KernelEfficiency.h"
+#include "divlint/Quantify/LaunchShapes.h"
+#include "divlint/Report/WhyTrace.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <set>
+
+namespace divlint {
+namespace pipeline {
+
+using namespace clang;
+
+/// Context-sensitive callee analyses per kernel, and per translation unit (every function the
+/// kernels leave unanalyzed is a root of its own), before calls fall back to lane-varying.
+constexpr unsigned MaxCallContextsPerRoot = 1024;
+constexpr unsigned MaxCallContextsPerUnit = 16384;
+
+inline bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
+
+/// Where a kernel's lane-varying region is, for the reasons of its range: "line 12 ('i < n' in
+/// f)", from the finding \p F reports it with, located at \p Line.
+inline std::string regionWhere(unsigned Line, const Finding &F) {
+  return "line " + std::to_string(Line) + " ('" + F.ConditionText + "' in " + F.Function + ")";
+}
+inline bool isDeviceFunction(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>();
+}
+/// Declared in a system header (the CUDA and C++ headers), where its macro expansion puts it.
+inline bool inSystemHeader(const SourceManager &SM, const Decl *D) {
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+/// An implicit template instantiation, or a function inside one (a member, a lambda).
+bool instantiatedByTheCompiler(const FunctionDecl *FD);
+
+/// Finds device functions with bodies and the block shapes of `<<<grid, block>>>` launches.
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(ASTContext &Ctx) : Resolver(Ctx), SM(Ctx.getSourceManager()) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  std::vector<const FunctionDecl *> Functions;
+  /// The block shapes of each kernel's launches in this translation unit.
+  struct LaunchShapes {
+    std::vector<BlockShape> Known;
+    /// Launches whose block argument fixes some dimensions only (`dim3(32, nwarps)`).
+    std::vector<PartialBlockShape> Partial;
+    bool SomeUnknown = false; ///< a launch whose block argument fixes nothing divlint can use
+  };
+  std::map<const FunctionDecl *, LaunchShapes> Launches;
+
+  std::vector<const FunctionDecl *> Invalid; ///< device functions clang marked invalid
+  /// Some statement is a RecoveryExpr (clang's stand-in for an expression it rejected): only
+  /// then are device bodies searched for the calls they hide.
+  bool SawRecoveryExpr = false;
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !isDeviceFunction(FD) || FD->isDependentContext())
+      return true;
+    if (!Seen.insert(FD).second)
+      return true;
+    (FD->isInvalidDecl() ? Invalid : Functions).push_back(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {
+    const FunctionDecl *Kernel = CE->getDirectCallee();
+    const CallExpr *Config = CE->getConfig();
+    if (!Kernel || !Config || Config->getNumArgs() < 2)
+      return true;
+    auto &Shapes = Launches[Kernel->getCanonicalDecl()];
+    if (auto Shape = Resolver.blockShape(Config->getArg(1))) {
+      if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
+        Shapes.Known.push_back(*Shape);
+    } else {
+      // What the launch fixes, when its candidate layouts cover every shape it allows.
+      PartialBlockShape P = Resolver.partialBlockShape(Config->getArg(1));
+      if (candidateShapes(P).CoversLayouts) {
+        if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
+          Shapes.Partial.push_back(P);
+      } else {
+        Shapes.SomeUnknown = true;
+      }
+    }
+    return true;
+  }
+
+  /// Statements (function bodies, initializers) hold only two things the Collector looks for:
+  /// launches, and declarations (lambdas, local classes) that may hold device functions. A walk
+  /// of their children finds both without the visitor's walk of every type and name in them,
+  /// most of a header's cost.
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (!S)
+      return true;
+    if (auto *CE = dyn_cast<CUDAKernelCallExpr>(S))
+      VisitCUDAKernelCallExpr(CE);
+    SawRecoveryExpr |= isa<RecoveryExpr>(S);
+    if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (Decl *D : DS->decls()) {
+        if (auto *VD = dyn_cast<VarDecl>(D))
+          TraverseStmt(VD->getInit());
+        else
+          TraverseDecl(D);
+      }
+      return true;
+    }
+    for (Stmt *Child : S->children())
+      TraverseStmt(Child);
+    if (auto *LE = dyn_cast<LambdaExpr>(S))
+      TraverseDecl(LE->getLambdaClass());
+    return true;
+  }
+
+  /// The bodies of the CUDA and C++ headers' functions (most statements of a translation unit)
+  /// launch none of the user's kernels: their declarations are collected, their bodies not
+  /// walked. A header's kernel template (a library's, instantiated with the user's functor) is
+  /// still a kernel here; what it calls is analyzed through it.
+  bool TraverseDecl(Decl *D) {
+    if (auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      if (FD->doesThisDeclarationHaveABody() && inSystemHeader(SM, FD))
+        return VisitFunctionDecl(FD);
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  /// Types and names hold neither launches nor function bodies.
+  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
+  bool TraverseType(QualType, bool = true) { return true; }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc) { return true; }
+
+  LaunchShapeResolver Resolver;
+
+private:
+  const SourceManager &SM;
+  std::set<const FunctionDecl *> Seen;
+};
+
+class TranslationUnitAnalyzer : public CallResolver {
+public:
+  TranslationUnitAnalyzer(ASTContext &Ctx, const AnalysisOptions &Opts)
+      : Ctx(Ctx), Opts(Opts), Costs(Ctx), Why(Ctx) {}
+
+  TranslationUnitResult run();
+
+  CallSummary resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args, unsigned Depth,
+                          const PrivateReach &Reach) override;
+
+private:
+  ASTContext &Ctx;
+  const AnalysisOptions &Opts;
+  Collector *Collected = nullptr;
+  CostModel Costs;
+  CallCounts Counts; ///< calls per thread of each kernel's callees (summarizeKernel)
+  WhyTracer Why;
+
+  // The kernel being analyzed: its name and block shapes are the context of every callee.
+  std::string CurrentKernel;
+  std::vector<BlockShape> CurrentShapes;
+
+  std::map<uint64_t, CallSummary> Summaries;
+  std::set<uint64_t> InProgress;
+  /// Calling contexts the current kernel (or stand-alone function) may still analyze: each call
+  /// with new argument values is a new analysis, so call trees that fan out with distinct
+  /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.
+  unsigned ContextsLeft = 0;
+  unsigned UnitContextsLeft = MaxCallContextsPerUnit;
+  std::set<const FunctionDecl *> Analyzed;
+  /// One report per source branch and rule: file, line, column, rule.
+  using MergeKey = std::tuple<std::string, unsigned, unsigned, int>;
+  static MergeKey mergeKey(const Finding &F);
+  std::map<MergeKey, Finding> Merged;
+
+  /// Which root the current analysis started from: a kernel, or a device function no kernel
+  /// reaches, analyzed with arguments the same in every thread, then lane-varying.
+  enum class RootKind { Kernel, UncalledUniformArgs, UncalledVaryingArgs };
+  RootKind Root = RootKind::Kernel;
+  /// The functions the kernels' contexts judge (set while analyzing the others).
+  const std::set<const FunctionDecl *> *KernelReached = nullptr;
+  /// Functions some call reached but fell back to an unknown result for (recursion, budget).
+  std::set<const FunctionDecl *> ReachedUnanalyzed;
+  /// Places lane-varying in a function without caller even with uniform arguments.
+  std::set<MergeKey> VaryingWhateverTheArguments;
+  /// Analyzes \p FD, which no kernel reaches, on its own (DESIGN §6.3); \p Judged: the
+  /// functions the kernels reach.
+  void analyzeWithoutCaller(const FunctionDecl *FD, const std::set<const FunctionDecl *> &Judged);
+  /// The severity of \p F, found without a caller: never an error; a note where only
+  /// lane-varying arguments make it lane-varying. False: drop it (reported already).
+  bool judgeWithoutCaller(Finding &F);
+
+  std::vector<BlockShape> shapesFor(const FunctionDecl *Kernel,
+                                    std::vector<std::string> &Assumptions);
+  void collect(const FunctionDecl *FD, const FunctionAnalysis &FA,
+               const std::vector<std::string> &Assumptions);
+  void add(Finding F);
+  /// \p Branches: every branch of \p FD's analysis (the ifs around \p BR among them).
+  /// \p Explain: build the message, why-trace and rewrites (not for a report add() drops).
+  Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR,
+                        llvm::ArrayRef<BranchRecord> Branches, bool Explain);
+  Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
+  bool locate(SourceLocation Loc, Finding &F);
+  /// --compiled: nvcc emitted no branch on the line \p Located (a located finding) names.
+  bool compiledWithoutBranch(const Finding &Located) const {
+    return Opts.CompiledBranchAt && Opts.CompiledBranchAt(Located.File, Located.Line) == false;
+  }
+  void setRange(SourceRange R, Finding &F);
+  std::string text(SourceRange R) const;
+  std::string constructAsWritten(const BranchRecord &BR) const;
+  /// The current kernel's block shapes, "256x1x1, 16x16x1".
+  std::string joinedShapes() const;
+  std::vector<std::string> CurrentAssumptions;
+  std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
+  /// Attaches the warp-aligned remap fix-it (lib/Fix/WarpAlignedRemap) to the kernel's branch it
+  /// helps most; where there is none, the remap advice on the kernel's branches says why.
+  void offerWarpAlignedRemap(const FunctionDecl *Kernel, const FunctionAnalysis &FA);
+
+  /// The lane-varying branch regions met while analyzing the current kernel, for its predicted
+  /// warp execution efficiency: one list per analysis in progress (the kernel, the callees it
+  /// is analyzing), and the regions of each callee analysis, reused when its summary is.
+  struct RegionRecord {
+    const FunctionDecl *Function;
+    const Stmt *Terminator;
+    const Expr *Condition;
+    Prediction P;
+    bool Decided;
+    std::string WhyUndecided, Where;
+    bool Unpriced = false; ///< a slow path whose cost was not measured: named, not counted
+  };
+  std::vector<std::vector<RegionRecord>> RegionStack;
+  /// Adds \p From to \p To, one record per branch (call trees that fan out reach the same
+  /// callee branches many times): in several contexts, the least efficient split.
+  static void mergeRegions(std::vector<RegionRecord> &To, const std::vector<RegionRecord> &From);
+  std::set<const IfStmt *> ExitsCounted; ///< early exits already in the current kernel
+  std::map<uint64_t, std::vector<RegionRecord>> CalleeRegions;
+  /// The calls (callee and argument values) that fell back to an unknown result in the current
+  /// kernel's analysis: each once, however often the data flow visits it.
+  llvm::DenseSet<uint64_t> UnanalyzedCalls;
+  /// `if (c) return;` at the top of a kernel's body: the lanes that leave sit idle through the
+  /// rest of the kernel, which the branch's own arms do not show (KernelEfficiency.h).
+  void addEarlyExit(const FunctionDecl *FD, const BranchRecord &BR, const EnumerationResult &R,
+                    RegionRecord &Region);
+  /// A lane-varying hidden branch (\p H, reported as \p F): its slow path as a region the data
+  /// decide, or, where its cost was not measured, a named gap in the kernel's efficiency.
+  void addSlowPathRegion(const FunctionDecl *FD, const HiddenBranchRecord &H, const Finding &F);
+  KernelSummary summarizeKernel(const FunctionDecl *Kernel, std::vector<RegionRecord> Regions,
+                                unsigned Unanalyzed);
+};
+
+} // namespace pipeline
+} // namespace divlint
+
+#endif

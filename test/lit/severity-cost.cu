@@ -1,0 +1,48 @@
+// RUN: %divlint --color=never %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %divlint --color=never --block-dim=128 %S/Inputs/regressions/irreducible-goto.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FOLD --implicit-check-not=100%%-100%%
+// FOLD: irreducible-goto.cu:8:7: note: 'if' condition 'v > n' is lane-varying (data-dependent); no time lost whichever way the data split it [divlint-divergent-branch]
+// Severity follows the time the kernel loses (issue 29 pattern 6, docs/severity.md):
+//  - `if (lane == 0) smem[warp] = v;` after a reduction is one store: nvcc predicates it, and
+//    its region slowdown (32 leader lanes regrouped into one warp, 32.00x in a 1024-thread
+//    block) is no time the kernel loses: a note that says why;
+//  - a lane-interleaved branch over real work stays a warning;
+//  - a data-dependent branch whose efficiency is 100% whichever way the data go says so
+//    instead of "efficiency 100%-100% (decided by the data)".
+
+__global__ void block_sum(const float *x, float *out, int n) {
+  __shared__ float smem[32];
+  int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  float v = 0.f;
+  for (int i = blockIdx.x * blockDim.x + tid; i < n; i += blockDim.x * gridDim.x)
+    v += x[i];
+  for (int off = 16; off > 0; off >>= 1)
+    v += __shfl_down_sync(0xffffffff, v, off);
+  if (lane == 0)
+    smem[warp] = v;
+  // CHECK: severity-cost.cu:[[@LINE-2]]:7: note: 'if' condition 'lane == 0' is lane-varying (every-warp, 32/32 warps diverge, 1/32 lanes true); a short region (its arms cost 5 units): nvcc likely predicates it, and the kernel loses at most 9% of its time [divlint-divergent-branch]
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < blockDim.x / 32 ? smem[lane] : 0.f;
+    for (int off = 16; off > 0; off >>= 1)
+      v += __shfl_down_sync(0xffffffff, v, off);
+    if (lane == 0)
+      atomicAdd(out, v);
+  }
+}
+
+__global__ void interleaved(float *x) {
+  int tid = threadIdx.x;
+  if (tid % 2 == 0) {
+    // CHECK: severity-cost.cu:[[@LINE-1]]:7: warning: 'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true); predicted efficiency 50%, region slowdown 2.00x
+    float a = x[tid];
+    for (int k = 0; k < 16; ++k)
+      a = sinf(a) * cosf(a) + expf(a);
+    x[tid] = a;
+  }
+}
+
+void launch(const float *x, float *o, int n) {
+  block_sum<<<64, 1024>>>(x, o, n);
+  interleaved<<<64, 256>>>(o);
+}
