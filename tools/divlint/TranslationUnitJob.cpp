@@ -292,6 +292,8 @@ void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compila
   tooling::ClangTool Tool(Compilations, {Job.Input}, std::make_shared<PCHContainerOperations>(),
                           Setup.UsingPrelude ? preludeFileSystem()
                                              : llvm::vfs::getRealFileSystem());
+  if (Job.UnsavedText) // ClangTool keeps the references; Job outlives the run
+    Tool.mapVirtualFile(Job.Input, *Job.UnsavedText);
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
   if (!Setup.PrecompiledHeaderDir.empty()) // last: it keys on the final command line
     Tool.appendArgumentsAdjuster(precompiledHeaderAdjuster(Setup.PrecompiledHeaderDir));

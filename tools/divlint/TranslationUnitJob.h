@@ -36,6 +36,9 @@ struct TextPiece {
 struct TranslationUnitJob {
   std::string Input; ///< the source path as given (or as the compile database names it)
   FileSettings Settings;
+  /// The source's text when it is not the file on disk (an editor's unsaved buffer, `divlint
+  /// lsp`): parsed in place of the file, under its name.
+  std::optional<std::string> UnsavedText;
   std::vector<Finding> Findings;
   std::vector<KernelSummary> Kernels; ///< of the main file (and the headers findings come from)
   std::vector<TextPiece> Text; ///< rendered diagnostics (text format), in order
