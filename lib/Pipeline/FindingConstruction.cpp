@@ -323,7 +323,9 @@ Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncR
   F.Function = FD->getNameAsString();
   F.Construct = "call";
   F.TheRule = SR.IsBarrier ? Rule::BarrierDivergence : Rule::WarpSyncDivergence;
-  F.Sev = Severity::Error;
+  // An error must be true: it needs a witness (values for which the condition splits). A
+  // condition lane-varying only because the proof could not show it uniform is a warning.
+  F.Sev = SR.Under->Result.SplitUnseen ? Severity::Warning : Severity::Error;
   F.Class = SR.Under->Result.Class;
   F.ConditionText = text(SR.Call->getSourceRange());
   Finding Cond;

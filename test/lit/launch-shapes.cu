@@ -24,7 +24,8 @@ __global__ void fielded(float *out) {
 // One constant launch and one whose shape is only known at run time: both count.
 __global__ void mixed(float *out) {
   if (threadIdx.y == 0) out[0] = 1.f;
-  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch {{.*}} class=lane-varying {{.*}} shape=128x1x1, 256x1x1 assumes=block shape 256x1x1 besides the launch shapes (a launch's block shape is not constant) | {{.*}}warps and lanes computed for block shape {{16x16x1|4x4x4}} (the block shape is not known
+  // The run-time launch `<<<1, n>>>` fixes y = z = 1: threadIdx.y is 0 in every layout it allows.
+  // CHECK-DAG: [[@LINE-2]]:7 rule=uniform-branch {{.*}} class=block-uniform {{.*}} shape=128x1x1, 1024x1x1, 1x1x1, 2x1x1, 3x1x1 assumes=block shape ?x1x1 (a launch fixes only some dimensions): every layout it allows
 }
 
 // No launch: the default 256x1x1 is assumed, and an assumed shape proves nothing about y.
