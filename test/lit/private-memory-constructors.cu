@@ -169,6 +169,23 @@ __global__ void inherited_and_new(int *out, int n) {
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
 }
 
+// A constructor's body may call methods on the object it builds; one without a body may store
+// anything into it.
+struct Setup { int v; __device__ Setup(int x) { set(x); } __device__ void set(int x) { v = x; } };
+struct Opaque { int v; __device__ Opaque(int x); };
+
+__global__ void constructor_bodies(int *out, int n) {
+  Setup a(n);
+  if (a.v > 1) out[0] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  Setup b(threadIdx.x);
+  if (b.v > 1) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  Opaque c(n);
+  if (c.v > 1) out[2] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+}
+
 // A constructor's own branches are judged with its caller's arguments.
 struct Clamped {
   int v;
