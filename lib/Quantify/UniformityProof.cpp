@@ -193,7 +193,11 @@ private:
         return false;
       Out.K[L] = *Sum;
     }
-    return true;
+    // INT64_MIN has no negation: a value that holds it is unknown (never in real indices).
+    for (const Term &T : Out.S)
+      if (T.Coef == INT64_MIN)
+        return false;
+    return std::none_of(Out.K.begin(), Out.K.end(), [](int64_t V) { return V == INT64_MIN; });
   }
   Value combine(const Value &A, const Value &B, int64_t ScaleB) {
     Value Out;
@@ -349,7 +353,7 @@ Value Prover::compare(SymOp Op, const Value &A, const Value &B, IntType OperandT
     return unknown(size());
   if (!noWrap(A, OperandTy) || !noWrap(B, OperandTy))
     return unknown(size());
-  Value D = combine(A, B, -1); // the lanes compare D with 0
+  Value D = combine(A, B, -1); // the lanes compare D with 0 (never INT64_MIN: see linear)
   if (D.Unknown)
     return D;
   if (D.exact()) {
