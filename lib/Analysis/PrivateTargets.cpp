@@ -88,6 +88,20 @@ Targets Memory::variableTargets(const VarDecl *VD, unsigned D) const {
   return T;
 }
 
+/// Whether \p Call is given private memory: an argument, or the object of a member call, that
+/// reaches some (what a pointer or reference it returns may then reach).
+static bool callGivenPrivateMemory(const Memory &M, const CallExpr *Call, unsigned D) {
+  for (const Expr *Arg : Call->arguments())
+    if ((Arg->getType()->isPointerType() && !M.pointerTargets(Arg, D).empty()) ||
+        (Arg->isGLValue() && !M.lvalueTargets(Arg, D).empty()))
+      return true;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Obj = MCE->getImplicitObjectArgument())
+      return Obj->getType()->isPointerType() ? !M.pointerTargets(Obj, D).empty()
+                                             : !M.lvalueTargets(Obj, D).empty();
+  return false;
+}
+
 Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
   Targets T;
   if (D == 0)
@@ -154,18 +168,8 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     // A pointer a call returns reaches private memory only through what it was given.
-    for (const Expr *Arg : Call->arguments())
-      if ((Arg->getType()->isPointerType() && !pointerTargets(Arg, D + 1).empty()) ||
-          (Arg->isGLValue() && !lvalueTargets(Arg, D + 1).empty())) {
-        T.Any = true;
-        return T;
-      }
-    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const Expr *Obj = MCE->getImplicitObjectArgument())
-        if (!(Obj->getType()->isPointerType() ? pointerTargets(Obj, D + 1)
-                                              : lvalueTargets(Obj, D + 1))
-                 .empty())
-          T.Any = true;
+    if (callGivenPrivateMemory(*this, Call, D + 1))
+      T.Any = true;
     return T;
   }
   // Loaded from memory (`s.p`, `p->next`, `ps[i]`) or anything else.
@@ -247,18 +251,8 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
     return T; // a temporary: no one else reaches it
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     // A reference a call returns: into what it was given.
-    for (const Expr *Arg : Call->arguments())
-      if ((Arg->getType()->isPointerType() && !pointerTargets(Arg, D + 1).empty()) ||
-          (Arg->isGLValue() && !lvalueTargets(Arg, D + 1).empty())) {
-        T.Any = true;
-        return T;
-      }
-    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const Expr *Obj = MCE->getImplicitObjectArgument())
-        if (!(Obj->getType()->isPointerType() ? pointerTargets(Obj, D + 1)
-                                              : lvalueTargets(Obj, D + 1))
-                 .empty())
-          T.Any = true;
+    if (callGivenPrivateMemory(*this, Call, D + 1))
+      T.Any = true;
     return T;
   }
   T.Any = true;
