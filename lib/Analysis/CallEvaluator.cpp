@@ -4,7 +4,9 @@
 // registers, integer min/max, cooperative groups (CooperativeGroups.cpp), the intrinsic table
 // (include/divlint/Analysis/IntrinsicTable.h), then functions with bodies, analyzed with these
 // argument values through the CallResolver (memoized by the translation-unit analysis). A
-// function without a body is lane-varying (sound).
+// function without a body is lane-varying (sound). Constructors are calls too: `this` is the
+// fresh object, and what they store into it is its value. A callee's stores through its
+// arguments (and through pointers it loaded) land in the caller's private memory here.
 //
 //===----------------------------------------------------------------------===//
 

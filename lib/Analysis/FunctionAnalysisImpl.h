@@ -8,7 +8,8 @@
 //                            memory classes grow), hands out branch, sync and return records
 //   FunctionState.cpp        identities of symbolic leaves, CFG queries, the control class
 //   ExprEvaluator.cpp        expressions -> symbolic values (SymExpr)
-//   CallEvaluator.cpp        calls: builtin registers, the intrinsic table, device functions
+//   CallEvaluator.cpp        calls: builtin registers, the intrinsic table, device functions,
+//                            constructors
 //   CooperativeGroups.cpp    cooperative_groups handles, their members and collectives
 //   CudaBuiltins.cpp         CUDA facts: builtin variables, special registers, group types
 //   Memory.cpp               tracked locals (access paths); private memory objects (escaped
