@@ -39,11 +39,14 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
   // Also template arguments (`N` in an instantiation) and static constexpr members reached
   // through an object (`packed.size`).
   const auto *StaticMember = dyn_cast<MemberExpr>(E);
-  if (StaticMember && !isa<VarDecl>(StaticMember->getMemberDecl()))
+  if (StaticMember && !isa<VarDecl, EnumConstantDecl>(StaticMember->getMemberDecl()))
     StaticMember = nullptr;
-  // A static member read through an object or a reference (`t.ne`): the object is not read,
-  // so its class does not matter; clang's evaluator may refuse the object expression.
+  // A static member or a member enumerator read through an object or a reference (`t.ne`,
+  // `frag.num_elements`): the object is not read, so its class does not matter; clang's
+  // evaluator may refuse the object expression.
   if (StaticMember && isIntegerLike(Ty) && !E->isValueDependent()) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(StaticMember->getMemberDecl()))
+      return sym::constant(EC->getInitVal().getExtValue(), IT);
     const auto *VD = cast<VarDecl>(StaticMember->getMemberDecl());
     if (const APValue *V = VD->evaluateValue(); V && V->isInt())
       return sym::constant(V->getInt().getExtValue(), IT);

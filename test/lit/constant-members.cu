@@ -21,3 +21,15 @@ __global__ void k(float *out) {
   for (int l = 0; l < t.ne; ++l) out[l] = t.x[l];
   // CHECK-DAG: [[@LINE-1]]:19 rule=uniform-branch construct=for class=block-uniform
 }
+// A member enumerator read through an element of an array of objects (`enum { num_elements }`
+// in a fragment type): a constant, whatever the objects hold.
+template <int N> struct frag_base { enum { num_elements = N }; float x[N]; };
+__global__ void k2(float *out) {
+  frag_base<8> c[2][2];
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      for (int t = 0; t < c[i][j].num_elements; t++) c[i][j].x[t] = out[threadIdx.x * t];
+  for (int i = 0; i < 2; i++)
+    for (int t = 0; t < c[i][1].num_elements; t++) out[t] = c[i][1].x[t];
+  // CHECK-DAG: [[@LINE-1]]:21 rule=uniform-branch construct=for class=block-uniform {{.*}}function=k2
+}
