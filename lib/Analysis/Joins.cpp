@@ -65,6 +65,23 @@ static bool matchUpdate(const SymRef &Back, uint64_t LoopId, uint64_t VarId, Sym
   return true;
 }
 
+/// Equal but for the versions of induction variables. An enclosing loop's induction variable
+/// gains its step once its header has seen the back edge; an inner loop's body computed before
+/// still holds the stepless version until the worklist revisits it. Joining the two versions
+/// into a leaf would stick: the leaf reaches the outer back edge and the variable stops being an
+/// induction variable (`for (bin = tid; bin < 256; bin += 192) { for (i ...) ... }`).
+static bool equalButInductionVersions(const SymRef &A, const SymRef &B) {
+  if (symEqual(A, B))
+    return true;
+  if (!A || !B || A->Kind != B->Kind || !(A->Ty == B->Ty) || A->Id != B->Id)
+    return false;
+  if (A->Kind == SymKind::IndVar)
+    return true;
+  return A->Op == B->Op && A->Value == B->Value && A->Dim == B->Dim &&
+         equalButInductionVersions(A->A, B->A) && equalButInductionVersions(A->B, B->B) &&
+         equalButInductionVersions(A->C, B->C);
+}
+
 State Joins::join(const CFGBlock *B) {
   struct Incoming {
     const CFGBlock *Pred;
@@ -148,6 +165,17 @@ SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<
     Same &= symEqual(V, All.front());
   if (Same && (NumIncoming == All.size() || !Header))
     return All.front();
+  // A loop that does not assign the variable: what comes around the back edge is what came in,
+  // unless another version of an enclosing loop's induction variable is still on its way.
+  if (Header && !Entry.empty() && NumIncoming == All.size()) {
+    bool EntrySame = true, BackStale = true;
+    for (const SymRef &V : Entry)
+      EntrySame &= symEqual(V, Entry.front());
+    for (const SymRef &V : Back)
+      BackStale &= equalButInductionVersions(V, Entry.front());
+    if (EntrySame && BackStale)
+      return Entry.front();
+  }
   if (All.front()->Kind == SymKind::Group)
     return All.front();
   return sym::joinLeaf(JoinId(), All, F.pathName(K));
