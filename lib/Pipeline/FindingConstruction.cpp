@@ -114,6 +114,22 @@ static bool shortAndCheap(const Finding &F) {
   return shortRegion(F) && (!Loss || Loss->first < ShortRegionKernelLoss);
 }
 
+/// A split the data decide (extent data-dependent): divlint cannot say how often warps split,
+/// only what a warp that splits runs. It runs each arm once, so one arm (an `if` without an
+/// `else`, a loop's body) costs the warp what it would if every lane took it: the lanes left
+/// idle could only be won back by compacting the data. Time is lost by the second arm, run after
+/// the first. Such a split is worth a warning only when its cheaper arm is more than a short
+/// region (docs/severity.md).
+static bool dataDecidedNothingSerialised(const Finding &F) {
+  if (F.Ext != Extent::DataDependent)
+    return false;
+  if (F.Construct == "for" || F.Construct == "while" || F.Construct == "do")
+    return true;
+  if (F.ArmWays != 2u) // a switch runs each of its taken cases in turn
+    return false;
+  return std::min(F.ArmCostTrue.value_or(0), F.ArmCostFalse.value_or(0)) <= ShortRegionCost;
+}
+
 /// "'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes
 /// true); predicted efficiency 50%, region slowdown 2.00x"
 static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
@@ -186,6 +202,19 @@ static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
   }
   if (F.LikelyPredicated)
     M += "; short side-effect-free arms: nvcc likely predicates this (a select, no branch)";
+  else if (F.Sev == Severity::Note && dataDecidedNothingSerialised(F) &&
+           !(NoLoss && !F.PredictedEfficiency)) {
+    double Cheaper = std::min(F.ArmCostTrue.value_or(0), F.ArmCostFalse.value_or(0));
+    if (F.Construct == "for" || F.Construct == "while" || F.Construct == "do") {
+      M += "; a warp runs the body as often as its busiest lane needs, nothing more";
+    } else if (Cheaper > 0) {
+      std::snprintf(Buf, sizeof(Buf), "; a warp that splits runs both arms, the cheaper one "
+                    "short (%.0f units)", Cheaper);
+      M += Buf;
+    } else {
+      M += "; a warp that splits runs its arm once, as it would if all its lanes took it";
+    }
+  }
   return M;
 }
 
@@ -304,7 +333,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     // A warp-strided bound (every-warp, not enumerated) splits each warp in one iteration,
     // as a tail does one warp of the block.
     bool TailLike = F.Ext == Extent::Tail || (F.Ext == Extent::EveryWarp && !R.Enumerated);
-    if (F.LikelyPredicated || shortAndCheap(F) || TailLike ||
+    if (F.LikelyPredicated || shortAndCheap(F) || TailLike || dataDecidedNothingSerialised(F) ||
         P.KernelSlowdown.High < 1.01)
       F.Sev = Severity::Note;
   }

@@ -35,7 +35,9 @@ __device__ void helper(float *x, int k) {
   // CHECK-DAG: [[@LINE-2]]:5 rule=barrier-divergence construct=call class=lane-varying {{.*}} severity=warning function=helper {{.*}}no device caller in this file: parameters unknown, lane-varying whatever the arguments
   if (x[threadIdx.x] > 0)
     x[threadIdx.x] = expf(x[threadIdx.x]) * logf(x[threadIdx.x] + 1.f) + sinf(x[k]);
-  // CHECK-DAG: [[@LINE-2]]:7 rule=divergent-branch construct=if class=lane-varying extent=data-dependent warps=None split=None severity=warning function=helper
+  else
+    x[threadIdx.x] = cosf(x[threadIdx.x]) * expf(x[threadIdx.x] - 1.f) + logf(x[k]);
+  // CHECK-DAG: [[@LINE-4]]:7 rule=divergent-branch construct=if class=lane-varying extent=data-dependent warps=None split=None severity=warning function=helper
 }
 
 void launch(float *d) { kern<128><<<1, 256>>>(d); }

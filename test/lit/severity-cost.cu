@@ -42,7 +42,33 @@ __global__ void interleaved(float *x) {
   }
 }
 
-void launch(const float *x, float *o, int n) {
+// Splits the data decide: divlint cannot say how often warps split, only what a warp that
+// splits runs. One costly arm (or a loop's body) runs once, as it would if all lanes took it:
+// a note. Two arms that both do work run one after the other: a warning.
+__global__ void data_decided(float *x, const int *cnt) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  float a = x[tid];
+  if (a > 0.f) {
+    // CHECK: severity-cost.cu:[[@LINE-1]]:7: note: 'if' condition 'a > 0.f' is lane-varying (data-dependent); predicted efficiency {{.*}}; a warp that splits runs its arm once, as it would if all its lanes took it [divlint-divergent-branch]
+    for (int k = 0; k < 16; ++k)
+      a = sinf(a) * cosf(a) + expf(a);
+  }
+  for (int j = 0; j < cnt[tid]; ++j)
+    // CHECK: severity-cost.cu:[[@LINE-1]]:19: note: 'for' condition 'j < cnt[tid]' is lane-varying (data-dependent); {{.*}}; a warp runs the body as often as its busiest lane needs, nothing more [divlint-divergent-branch]
+    a = sinf(a) * expf(a);
+  if (a < 1.f) {
+    // CHECK: severity-cost.cu:[[@LINE-1]]:7: warning: 'if' condition 'a < 1.f' is lane-varying (data-dependent); predicted efficiency {{.*}} (decided by the data), region slowdown up to {{.*}} [divlint-divergent-branch]
+    for (int k = 0; k < 16; ++k)
+      a = sinf(a) * cosf(a);
+  } else {
+    for (int k = 0; k < 16; ++k)
+      a = expf(a) * logf(a);
+  }
+  x[tid] = a;
+}
+
+void launch(const float *x, float *o, int n, const int *c) {
   block_sum<<<64, 1024>>>(x, o, n);
   interleaved<<<64, 256>>>(o);
+  data_decided<<<64, 256>>>(o, c);
 }
