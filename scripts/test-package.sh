@@ -34,12 +34,14 @@ expect "divlint --version" "divlint $(sed -n 's/^project(divlint .*VERSION \([0-
 
 # The installed CLI: clang's resource directory found, the findings of examples/ as in README.
 set +e
-"$divlint" --color=never --no-cuda examples/warp_aligned.cu examples/tail_guard.cu > "$out" 2>&1
+"$divlint" --color=never --no-cuda examples/warp_aligned.cu examples/tail_guard.cu examples/reduction.cu > "$out" 2>&1
 rc=$?
 set -e
 [ "$rc" -eq 0 ] || { cat "$out"; fail "divlint on examples/ exited $rc (expected 0: warnings only)"; }
 expect "divlint: the lane test of warp_aligned.cu" \
-  "examples/warp_aligned.cu:13:7: warning: 'if' condition 'lane == 0' is lane-varying (every-warp, 8/8 warps diverge, 1/32 lanes true)" "$out"
+  "examples/warp_aligned.cu:13:7: note: 'if' condition 'lane == 0' is lane-varying (every-warp, 8/8 warps diverge, 1/32 lanes true)" "$out"
+expect "divlint: the interleaved step of reduction.cu" \
+  "examples/reduction.cu:10:9: warning: 'if' condition 'tid % (2 * st) == 0' is lane-varying (every-warp, 8/8 warps diverge)" "$out"
 expect "divlint: the bounds guard of tail_guard.cu" \
   "examples/tail_guard.cu:4:7: note: 'if' condition 'i < n' is lane-varying (tail)" "$out"
 if grep -q "warp % 2" "$out"; then fail "divlint reported the warp-uniform branch"; fi
@@ -54,16 +56,16 @@ if [ -d /usr/local/cuda/include ]; then
 else
   cuda_args=(-nocudainc -include lib/Frontend/prelude/divlint_cuda_prelude.h)
 fi
-tidy_args=(--checks='-*,cuda-divergence-*' examples/warp_aligned.cu --
+tidy_args=(--checks='-*,cuda-divergence-*' examples/reduction.cu --
            -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudalib -Wno-unknown-cuda-version
            -Xclang -target-sdk-version=12.8 "${cuda_args[@]}")
 clang-tidy-22 --load="$root/usr/lib/divlint/DivlintTidyModule.so" "${tidy_args[@]}" > "$out" 2>&1 || {
   cat "$out"; fail "clang-tidy-22 --load=<installed plugin> failed"; }
 expect "clang-tidy-22 --load=<installed plugin>" \
-  "examples/warp_aligned.cu:13:7: warning: 'if' condition 'lane == 0' is lane-varying (every-warp, 8/8 warps diverge, 1/32 lanes true)" "$out"
+  "examples/reduction.cu:10:9: warning: 'if' condition 'tid % (2 * st) == 0' is lane-varying (every-warp, 8/8 warps diverge)" "$out"
 expect "clang-tidy-22 --load=<installed plugin>: the check name" "[cuda-divergence-branch]" "$out"
 "$root/usr/bin/clang-tidy-divlint" "${tidy_args[@]}" > "$out" 2>&1 || {
   cat "$out"; fail "the installed clang-tidy-divlint failed"; }
 expect "installed clang-tidy-divlint finds the installed plugin" \
-  "examples/warp_aligned.cu:13:7: warning: 'if' condition 'lane == 0' is lane-varying" "$out"
+  "examples/reduction.cu:10:9: warning: 'if' condition 'tid % (2 * st) == 0' is lane-varying" "$out"
 echo "test-package: all passed"

@@ -114,6 +114,21 @@ static bool shortAndCheap(const Finding &F) {
   return shortRegion(F) && (!Loss || Loss->first < ShortRegionKernelLoss);
 }
 
+/// The work below which a leader lane's arm is a note (about 16 instructions).
+constexpr double LeaderArmCost = 32;
+
+/// Leader lanes: thread indices pick at most one lane in 16 of every warp (`if (lane == 0)`,
+/// `tile.thread_rank() == 0`) for a one-armed branch of at most LeaderArmCost. The work is each
+/// warp's own (a value the warp reduced lives in its lanes): moving it to fewer warps would
+/// pass every warp's value through shared memory, about what the arm costs. Its region slowdown
+/// (the leaders regrouped) is no time a rewrite wins back.
+static bool leaderLanes(const Finding &F) {
+  bool Loop = F.Construct == "for" || F.Construct == "while" || F.Construct == "do";
+  return !Loop && F.Ext == Extent::EveryWarp && F.TrueLanes && F.ActiveLanes &&
+         *F.TrueLanes > 0 && *F.TrueLanes * 16 <= *F.ActiveLanes && F.ArmWays == 2u &&
+         F.ArmCostFalse.value_or(0) == 0 && F.ArmCostTrue.value_or(0) <= LeaderArmCost;
+}
+
 /// A split the data decide (extent data-dependent): divlint cannot say how often warps split,
 /// only what a warp that splits runs. It runs each arm once, so one arm (an `if` without an
 /// `else`, a loop's body) costs the warp what it would if every lane took it: the lanes left
@@ -202,6 +217,9 @@ static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
   }
   if (F.LikelyPredicated)
     M += "; short side-effect-free arms: nvcc likely predicates this (a select, no branch)";
+  else if (F.Sev == Severity::Note && !shortAndCheap(F) && leaderLanes(F))
+    M += "; leader lanes: each warp's own work, which fewer warps could take over only through "
+         "shared memory";
   else if (F.Sev == Severity::Note && dataDecidedNothingSerialised(F) &&
            !(NoLoss && !F.PredictedEfficiency)) {
     double Cheaper = std::min(F.ArmCostTrue.value_or(0), F.ArmCostFalse.value_or(0));
@@ -334,6 +352,7 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     // as a tail does one warp of the block.
     bool TailLike = F.Ext == Extent::Tail || (F.Ext == Extent::EveryWarp && !R.Enumerated);
     if (F.LikelyPredicated || shortAndCheap(F) || TailLike || dataDecidedNothingSerialised(F) ||
+        leaderLanes(F) ||
         P.KernelSlowdown.High < 1.01)
       F.Sev = Severity::Note;
   }

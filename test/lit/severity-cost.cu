@@ -67,7 +67,22 @@ __global__ void data_decided(float *x, const int *cnt) {
   x[tid] = a;
 }
 
+// Leader lanes: one lane of each warp stores what its warp reduced. More than a short region
+// (two stores and an atomic), but no rewrite moves it to fewer warps for less: a note.
+__global__ void leaders(float *out, float *total, const float *x) {
+  float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int off = 16; off > 0; off >>= 1)
+    v += __shfl_down_sync(0xffffffff, v, off);
+  if (threadIdx.x % 32 == 0) {
+    // CHECK: severity-cost.cu:[[@LINE-1]]:7: note: 'if' condition 'threadIdx.x % 32 == 0' is lane-varying (every-warp, 8/8 warps diverge, 1/32 lanes true); predicted efficiency 3%, region slowdown {{.*}}; leader lanes: each warp's own work, which fewer warps could take over only through shared memory [divlint-divergent-branch]
+    out[blockIdx.x * 8 + threadIdx.x / 32] = v;
+    out[4096 + blockIdx.x * 8 + threadIdx.x / 32] = v * v;
+    atomicAdd(total, v);
+  }
+}
+
 void launch(const float *x, float *o, int n, const int *c) {
+  leaders<<<64, 256>>>(o, o, x);
   block_sum<<<64, 1024>>>(x, o, n);
   interleaved<<<64, 256>>>(o);
   data_decided<<<64, 256>>>(o, c);

@@ -16,7 +16,7 @@ __global__ void kernel(float *out) {
   // CHECK-NEXT: remark-notes.cu:[[@LINE-6]]:7: note: suggested rewrite: warp-aligned remapping
   if (tid < 20) out[tid] = 7.f;
   // CHECK-NEXT: remark-notes.cu:[[@LINE-1]]:7: remark: 'if' condition 'tid < 20' is lane-varying (partial, 1/8 warps diverge, 20/32 lanes true){{.*}} [cuda-divergence-branch]
-  if ((tid & 31) == 0) out[tid] = 9.f;
-  // CHECK-NEXT: remark-notes.cu:[[@LINE-1]]:7: warning: 'if' condition '(tid & 31) == 0' is lane-varying{{.*}} [cuda-divergence-branch]
+  if ((tid & 3) == 0) out[tid] = 9.f;
+  // CHECK-NEXT: remark-notes.cu:[[@LINE-1]]:7: warning: 'if' condition '(tid & 3) == 0' is lane-varying{{.*}} [cuda-divergence-branch]
   // CHECK-NEXT: remark-notes.cu:[[@LINE-12]]:13: note: threadIdx.x is lane-varying
 }

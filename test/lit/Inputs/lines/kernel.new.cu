@@ -2,7 +2,7 @@
 __global__ void k(float *x) {
   if (threadIdx.x % 2 == 0)
     x[threadIdx.x] = 1.f;
-  if (threadIdx.x % 16 == 0)
+  if (threadIdx.x % 12 == 0)
     x[threadIdx.x] += 2.f;
   helper(x);
   if (threadIdx.x % 5 == 0)
