@@ -170,7 +170,11 @@ static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
   char Buf[160];
   bool NoLoss = F.EfficiencyRange && F.EfficiencyRange->first >= 0.995 &&
                 F.EfficiencyRange->second >= 0.995;
-  if (shortAndCheap(F)) {
+  if (R.SplitUnseen) {
+    // No witness: no evaluated value split a warp, the proof could not show that none can.
+    M += "; no warp split for the values divlint tried: lane-varying because it could not "
+         "prove it uniform";
+  } else if (shortAndCheap(F)) {
     // Its region slowdown (the arms regrouped) says nothing: the time the kernel loses does.
     std::snprintf(Buf, sizeof(Buf), "; a short region (its arms cost %.0f units): nvcc likely "
                   "predicates it", F.ArmCostTrue.value_or(0) + F.ArmCostFalse.value_or(0));
@@ -351,8 +355,10 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     // A warp-strided bound (every-warp, not enumerated) splits each warp in one iteration,
     // as a tail does one warp of the block.
     bool TailLike = F.Ext == Extent::Tail || (F.Ext == Extent::EveryWarp && !R.Enumerated);
+    // A split no evaluated value showed (SplitUnseen) has no witness and no numbers: a note,
+    // as a barrier under it is a warning, not an error.
     if (F.LikelyPredicated || shortAndCheap(F) || TailLike || dataDecidedNothingSerialised(F) ||
-        leaderLanes(F) ||
+        leaderLanes(F) || R.SplitUnseen ||
         P.KernelSlowdown.High < 1.01)
       F.Sev = Severity::Note;
   }
