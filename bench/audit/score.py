@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision of divlint's findings on the audit selection, per rule and severity.
 
-usage: score.py LABELS.csv RUN_DIR [RUN_DIR ...]
+usage: score.py LABELS.csv [--uniform-labels UNIFORM.csv ...] RUN_DIR [RUN_DIR ...]
 
 RUN_DIR holds one `<repo>_<file with / as _>.json` per file of selection.txt (run_audit.sh).
 LABELS.csv: repo,commit,file,line,rule,class,severity,label,reason, one row per finding as an
@@ -9,9 +9,15 @@ engineer who wrote the code judged it: `act` (true and worth acting on), `pedant
 not worth acting on), `false` (wrong). A finding is matched to its label by (repo, file, line,
 rule, class, severity); findings without a label are counted as `unlabeled`.
 Prints, per run: for each (rule, severity), the findings, how many are labelled, true (act +
-pedantic), act, false, and precision = true / labelled; "uniform" rows judge uniform-branch
-findings (--report-all runs only).
+pedantic), act, false, and precision = true / labelled.
+
+Runs made with --report-all also hold uniform-branch findings: they are left out of that table
+and scored in a "uniform classes" table, per class (block-uniform, warp-uniform) and in total,
+against UNIFORM.csv (same columns; label `right`, `wrong-lane-varying`: lanes of one warp can
+disagree, a soundness bug; `wrong-too-weak`: uniform, but a stronger class holds):
+found, labelled, right, wrong-lane-varying, wrong-too-weak, % right = right / labelled.
 """
+import argparse
 import csv
 import json
 import os
@@ -21,6 +27,8 @@ from collections import Counter, defaultdict
 
 # The directories under /tmp/audit (run_audit.sh) and the repositories they were exported from.
 REPOS = {"samples": "NVIDIA/cuda-samples", "cccl": "NVIDIA/cccl", "apex": "NVIDIA/apex"}
+UNIFORM_RULE = "uniform-branch"
+UNIFORM_LABELS = ("right", "wrong-lane-varying", "wrong-too-weak")
 
 
 def load_labels(path):
@@ -52,10 +60,11 @@ def findings(run_dir):
 
 def score(labels, run_dir):
     table = defaultdict(Counter)
+    uniform = defaultdict(Counter)
     for repo, path, f in findings(run_dir):
         key = (REPOS.get(repo, repo), path, f["line"], f["rule"], f["class"], f["severity"])
         label = labels.get(key, "unlabeled")
-        row = table[(f["rule"], f["severity"])]
+        row = uniform[f["class"]] if f["rule"] == UNIFORM_RULE else table[(f["rule"], f["severity"])]
         row["findings"] += 1
         row[label] += 1
     print(f"== {run_dir}")
@@ -73,14 +82,42 @@ def score(labels, run_dir):
     true = total["act"] + total["pedantic"]
     print(f"{'all':22} {'':8} {total['findings']:5} {labelled:8} {true:5} {total['act']:4} "
           f"{total['false']:5} {(true / labelled if labelled else 0):9.0%}")
+    if uniform:
+        score_uniform(uniform)
+
+
+def score_uniform(uniform):
+    """The uniform classes table of a --report-all run: is the class right?"""
+    print("uniform classes")
+    print(f"{'class':14} {'found':>5} {'labelled':>8} {'right':>5} {'wrong-lane-varying':>18} "
+          f"{'wrong-too-weak':>14} {'% right':>7}")
+    total = Counter()
+    for cls, c in sorted(uniform.items()):
+        print_uniform_row(cls, c)
+        total.update(c)
+    print_uniform_row("all", total)
+
+
+def print_uniform_row(name, c):
+    labelled = sum(c[label] for label in UNIFORM_LABELS)
+    right = f"{c['right'] / labelled:.1%}" if labelled else "-"
+    print(f"{name:14} {c['findings']:5} {labelled:8} {c['right']:5} {c['wrong-lane-varying']:18} "
+          f"{c['wrong-too-weak']:14} {right:>7}")
 
 
 def main():
-    if len(sys.argv) < 3:
-        print(__doc__)
-        return 2
-    labels = load_labels(sys.argv[1])
-    for run_dir in sys.argv[2:]:
+    parser = argparse.ArgumentParser(
+        usage="score.py LABELS.csv [--uniform-labels UNIFORM.csv ...] RUN_DIR [RUN_DIR ...]",
+        description="Precision of divlint's findings on the audit selection (see the module doc).")
+    parser.add_argument("labels", metavar="LABELS.csv")
+    parser.add_argument("--uniform-labels", action="append", default=[], metavar="UNIFORM.csv",
+                        help="labels of uniform-branch findings (repeatable)")
+    parser.add_argument("runs", nargs="+", metavar="RUN_DIR")
+    args = parser.parse_args()
+    labels = load_labels(args.labels)
+    for path in args.uniform_labels:
+        labels.update(load_labels(path))
+    for run_dir in args.runs:
         score(labels, run_dir)
     return 0
 
