@@ -5,6 +5,7 @@
 #                                                 database rewriter (integrations/clang-tidy)
 #   <prefix>/lib/divlint/DivlintTidyModule.so     the clang-tidy plugin
 #   <prefix>/share/divlint/divlint_cuda_compat.h  read by divlint when it parses with a real CUDA
+#   <prefix>/share/divlint/divlint_nv_atomics.h   included by divlint_cuda_compat.h
 #   <prefix>/share/doc/divlint/                   README.md and docs/
 #
 # The package depends on what the binaries link (dpkg-shlibdeps: libclang-cpp22, libllvm22, the
@@ -13,6 +14,7 @@
 # into divlint) and the clang-tidy the plugin is loaded into (clang-tidy-22).
 
 install(FILES ${PROJECT_SOURCE_DIR}/lib/Frontend/prelude/divlint_cuda_compat.h
+              ${PROJECT_SOURCE_DIR}/lib/Frontend/prelude/divlint_nv_atomics.h
         DESTINATION share/divlint)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/doc/divlint)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION share/doc/divlint/docs)

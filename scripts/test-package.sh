@@ -23,7 +23,8 @@ expect() { # expect WHAT TEXT FILE: FILE contains the line TEXT
 }
 out="$root/out"
 for f in usr/bin/divlint usr/bin/clang-tidy-divlint usr/lib/divlint/DivlintTidyModule.so \
-         usr/share/divlint/divlint_cuda_compat.h usr/share/doc/divlint/README.md \
+         usr/share/divlint/divlint_cuda_compat.h usr/share/divlint/divlint_nv_atomics.h \
+         usr/share/doc/divlint/README.md \
          usr/share/doc/divlint/docs/ARCHITECTURE.md; do
   [ -e "$root/$f" ] || fail "the package has no /$f"
 done

@@ -17,11 +17,15 @@
 // arm costs make most expensive. The first-lane counterfactual (each warp follows its first
 // active lane), which `divlint confirm` times, is kept as its own number.
 //
+// The class is written in lib/Quantify by concern; lib/Quantify/CostModelInternal.h lists the
+// files.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_COSTMODEL_H
 #define DIVLINT_COSTMODEL_H
 
 #include "divlint/Quantify/LaneEnumerator.h"
+#include "divlint/Quantify/SwitchTargets.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
@@ -38,6 +42,10 @@ class BinaryOperator;
 }
 
 namespace divlint {
+
+namespace costmodel {
+struct BranchContext; // one branch as predict() sees it (BranchPrediction.cpp)
+} // namespace costmodel
 
 /// A `for`, `while`, `do` or range-`for` statement.
 bool isLoop(const clang::Stmt *S);
@@ -222,6 +230,17 @@ private:
   std::vector<const clang::Stmt *> armParts(const clang::Stmt *Terminator,
                                             const clang::Expr *Condition,
                                             const clang::FunctionDecl *Within);
+  /// predict()'s steps. How often the branch runs per thread (Frequency, LoopDepth and
+  /// TripsAssumed of \p P, from the loops around it); returns the loop whose trip count the
+  /// lanes decide, if the branch is its condition.
+  const clang::Stmt *loopsAround(const costmodel::BranchContext &B, Prediction &P);
+  /// The region's numbers for arms \p A in a function that costs \p Kernel per call, as cost()
+  /// prices (or knownOnly); false when the arms cost nothing.
+  bool regionNumbers(const costmodel::BranchContext &B, const ArmCosts &A, double Kernel,
+                     Prediction &P);
+  /// \p P's numbers widened to ranges over the work cost() assumed, and the assumptions named.
+  Prediction widenOverAssumedWork(const costmodel::BranchContext &B, const ArmCosts &A,
+                                  Prediction &P);
   /// Sets what follows from the arms (LikelyPredicated) and returns \p P.
   Prediction finishPrediction(Prediction &P, const ArmCosts &A, const clang::Stmt *Terminator);
   /// The cost of what an if's two sides do alike and the compiler runs once for both: a first
@@ -235,27 +254,6 @@ private:
 
 /// The DESIGN §2 efficiency of one diverging warp: t of a active lanes true, arm costs cT, cE.
 double warpEfficiency(double T, double A, double CostTrue, double CostFalse, unsigned WarpSize);
-
-/// A switch's labels in source order, each with the index of its target: labels stacked on one
-/// statement (`case 0: case 1: ...`) share a target, targets are numbered from 0.
-std::vector<std::pair<const clang::SwitchCase *, unsigned>>
-switchLabelTargets(const clang::SwitchStmt *S, const clang::SourceManager &SM);
-
-/// Where a switch jumps for each value: case labels stacked on one statement share a target,
-/// values with no case go to `default` (or past the switch: one more target).
-struct SwitchTargets {
-  std::vector<std::pair<int64_t, unsigned>> ByValue; ///< case value -> target
-  unsigned Default = 0;                              ///< target of every other value
-  unsigned Count = 0;                                ///< targets, the default's included
-  unsigned target(int64_t Value) const;
-};
-/// std::nullopt for case ranges and values that are not constants (templates).
-std::optional<SwitchTargets> switchTargets(const clang::SwitchStmt *S, clang::ASTContext &Ctx);
-
-/// Mean case targets per diverging warp evaluation of a switch (DESIGN §2's k): each warp's
-/// distinct values mapped through \p T; without the sets, their mean count (at most T's targets).
-std::optional<double> meanSwitchPasses(const EnumerationResult &R,
-                                       const std::optional<SwitchTargets> &T);
 
 } // namespace divlint
 

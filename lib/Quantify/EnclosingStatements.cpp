@@ -1,0 +1,76 @@
+//===- EnclosingStatements.cpp - what is around a branch -------------------===//
+//
+// A branch's cost depends on where it sits: the loops around it multiply how often it runs,
+// the sides of lane-varying ifs around it run it for some warp evaluations only. Both are
+// found through the parents of the function's body (built once per function: the
+// ASTContext's parent map covers every CUDA header and costs a tenth of the parse).
+//
+//===----------------------------------------------------------------------===//
+#include "divlint/Quantify/CostModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace divlint {
+
+const ParentMap *CostModel::bodyParents(const FunctionDecl *FD, const Stmt *S) {
+  if (!FD || !FD->getBody())
+    return nullptr;
+  std::unique_ptr<ParentMap> &PM = BodyParents[FD];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  return PM->hasParent(S) ? PM.get() : nullptr;
+}
+
+std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const FunctionDecl *FD) {
+  std::vector<const Stmt *> Loops;
+  if (const ParentMap *PM = bodyParents(FD, S)) {
+    for (const Stmt *P = PM->getParent(S); P && !isa<LambdaExpr>(P); P = PM->getParent(P))
+      if (isLoop(P))
+        Loops.push_back(P);
+    return Loops;
+  }
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (unsigned Guard = 0; Guard < 4096 && !Parents.empty(); ++Guard) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      break;
+    if (const auto *St = P.get<Stmt>()) {
+      if (isLoop(St))
+        Loops.push_back(St);
+    }
+    Parents = Ctx.getParents(P);
+  }
+  return Loops;
+}
+
+EnclosingArms CostModel::enclosingArms(
+    const FunctionDecl *FD, const Stmt *S,
+    llvm::function_ref<const EnumerationResult *(const IfStmt *)> ResultOf) {
+  EnclosingArms Around;
+  const ParentMap *PM = FD ? bodyParents(FD, S) : nullptr;
+  if (!PM)
+    return Around;
+  const Stmt *Child = S;
+  for (const Stmt *P = PM->getParent(S); P && !isa<LambdaExpr>(P);
+       Child = P, P = PM->getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || (Child != If->getThen() && Child != If->getElse()))
+      continue;
+    const EnumerationResult *E = ResultOf(If);
+    if (!E || !E->Enumerated || E->Sampled || E->Class != Uniformity::LaneVarying)
+      continue;
+    double Evaluations = E->DivergentEvaluations + E->UniformEvaluations;
+    if (Evaluations <= 0)
+      continue;
+    bool Then = Child == If->getThen();
+    Around.AsRun *= (Then ? E->TruePasses : E->FalsePasses) / Evaluations;
+    Around.Regrouped *= (Then ? E->RegroupedTruePasses : E->RegroupedFalsePasses) / Evaluations;
+  }
+  return Around;
+}
+
+} // namespace divlint
