@@ -224,7 +224,7 @@ static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
   else if (F.Sev == Severity::Note && !shortAndCheap(F) && leaderLanes(F))
     M += "; leader lanes: each warp's own work, which fewer warps could take over only through "
          "shared memory";
-  else if (F.Sev == Severity::Note && dataDecidedNothingSerialised(F) &&
+  else if (F.Sev == Severity::Note && !shortAndCheap(F) && dataDecidedNothingSerialised(F) &&
            !(NoLoss && !F.PredictedEfficiency)) {
     double Cheaper = std::min(F.ArmCostTrue.value_or(0), F.ArmCostFalse.value_or(0));
     if (F.Construct == "for" || F.Construct == "while" || F.Construct == "do") {

@@ -15,6 +15,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 
 using namespace clang;
@@ -75,7 +76,99 @@ bool isLocalVarRef(const Expr *E) {
       return VD->hasLocalStorage() && !VD->getType()->isReferenceType();
   return false;
 }
+/// The variables \p S reads: the address of a store is the same on both sides only while none
+/// of them changes.
+void collectReferencedDecls(const Stmt *S, llvm::SmallPtrSetImpl<const ValueDecl *> &Into) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    Into.insert(DRE->getDecl());
+  for (const Stmt *Child : S->children())
+    collectReferencedDecls(Child, Into);
+}
+
+/// Whether \p S assigns or increments a variable of \p Decls, or calls a function while one
+/// of them is a global or a reference (which the callee may change).
+bool mayChange(const Stmt *S, const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls) {
+  if (!S)
+    return false;
+  if (isa<CallExpr>(S))
+    for (const ValueDecl *D : Decls) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+        return true;
+    }
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  if (Target)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      if (Decls.count(DRE->getDecl()))
+        return true;
+  for (const Stmt *Child : S->children())
+    if (mayChange(Child, Decls))
+      return true;
+  return false;
+}
+
+/// A statement that only names or sets local variables (registers: a merge of values, no
+/// instruction of its own at the end of an arm).
+bool onlyLocals(const Stmt *S) {
+  if (isa<NullStmt>(S) || isa<DeclStmt>(S))
+    return true;
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  return BO && BO->isAssignmentOp() && isLocalVarRef(BO->getLHS()) && !assignsInside(BO);
+}
 } // namespace
+
+double CostModel::sunkStoreCost(const Stmt *TrueArm, const Stmt *FalseArm) {
+  // Both arms end with plain stores to the same places (`s_left[addr] = lambda;` and
+  // `s_left[addr] = left;`): the compiler sinks them below the branch as one store of a
+  // select (NVVM does, in the PTX of nvcc 13), so the warp issues each store and its address
+  // once. Matched from the arms' ends in step, as the compiler sinks a common tail; the stored
+  // values stay in their arms.
+  auto Tail = [&](const Stmt *Arm) {
+    llvm::SmallVector<const Stmt *, 8> Kept;
+    for (const Stmt *S : armStatements(Arm))
+      if (!onlyLocals(S))
+        Kept.push_back(S);
+    return Kept;
+  };
+  auto Then = Tail(TrueArm), Else = Tail(FalseArm);
+  auto Store = [&](llvm::ArrayRef<const Stmt *> Arm, size_t I) -> const BinaryOperator * {
+    const auto *BO = dyn_cast<BinaryOperator>(Arm[I]);
+    if (!BO || BO->getOpcode() != BO_Assign || isLocalVarRef(BO->getLHS()) ||
+        assignsInside(BO) || BO->getLHS()->HasSideEffects(Ctx))
+      return nullptr;
+    return BO;
+  };
+  double Shared = 0;
+  for (size_t K = 1; K <= std::min(Then.size(), Else.size()); ++K) {
+    const BinaryOperator *A = Store(Then, Then.size() - K), *B = Store(Else, Else.size() - K);
+    if (!A || !B)
+      break;
+    llvm::FoldingSetNodeID IdA, IdB;
+    A->getLHS()->Profile(IdA, Ctx, /*Canonical=*/true);
+    B->getLHS()->Profile(IdB, Ctx, /*Canonical=*/true);
+    if (IdA != IdB)
+      break;
+    // The address must mean the same place on both sides: nothing in either arm changes what
+    // it reads (the statements the compiler keeps in the arms run before the sunk stores).
+    llvm::SmallPtrSet<const ValueDecl *, 8> Decls;
+    collectReferencedDecls(A->getLHS(), Decls);
+    bool Changed = false;
+    for (const Stmt *S : armStatements(TrueArm))
+      Changed |= S != A && mayChange(S, Decls);
+    for (const Stmt *S : armStatements(FalseArm))
+      Changed |= S != B && mayChange(S, Decls);
+    if (Changed)
+      break;
+    Shared += std::min(cost(A) - cost(A->getRHS()), cost(B) - cost(B->getRHS()));
+  }
+  return std::max(0.0, Shared);
+}
 
 bool CostModel::hasSideEffects(const Stmt *S) {
   if (!S)
@@ -174,7 +267,8 @@ ArmCosts CostModel::arms(const Stmt *Terminator, const Expr *Condition,
     A.True = cost(TrueArm);
     A.False = cost(FalseArm);
     A.SideEffectFree = !hasSideEffects(TrueArm) && !hasSideEffects(FalseArm);
-    A.Shared = std::min({sharedArmCost(TrueArm, FalseArm), A.True, A.False});
+    A.Shared = std::min({sharedArmCost(TrueArm, FalseArm) + sunkStoreCost(TrueArm, FalseArm),
+                         A.True, A.False});
     A.True -= A.Shared;
     A.False -= A.Shared;
   }

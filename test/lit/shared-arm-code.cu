@@ -60,3 +60,30 @@ __global__ void distinct(const float *in, float *out) {
 }
 // CHECK: shared-arm-code.cu:[[@LINE-7]]:7: warning: 'if' condition 'threadIdx.x % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true); predicted efficiency 50%, region slowdown 2.00x
 // ARMS: ARMS [[@LINE-8]] 327.0 327.0
+
+// Both sides end with stores to the same places: the compiler sinks them below the branch as one
+// store of a select each (nvcc 13's PTX has no branch here), so only the midpoint is the true
+// side's own work: a short region, a note. Had the address changed in one arm, nothing is shared.
+__global__ void sunk_stores(float *sl, float *sr, const float *L, const float *R) {
+  unsigned addr = blockIdx.x * blockDim.x + threadIdx.x;
+  float left = L[addr], right = R[addr];
+  if (right - left <= 1e-6f) {
+    float lambda = (left + right) * 0.5f;
+    sl[addr] = lambda;
+    sr[addr] = lambda;
+  } else {
+    sl[addr] = left;
+    sr[addr] = right;
+  }
+  // CHECK: shared-arm-code.cu:[[@LINE-8]]:7: note: 'if' condition 'right - left <= 1e-6f' is lane-varying (data-dependent); a short region (its arms cost 2 units): nvcc likely predicates it
+  // ARMS: ARMS [[@LINE-9]] 2.0 0.0
+  if (left > right) {
+    sl[addr] = right;
+    addr += 1;
+    sr[addr] = left;
+  } else {
+    sl[addr] = left;
+    sr[addr] = right;
+  }
+  // ARMS: ARMS [[@LINE-8]] {{[1-9][0-9.]*}} {{[1-9][0-9.]*}}
+}

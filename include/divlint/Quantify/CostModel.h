@@ -246,6 +246,9 @@ private:
   /// The cost of what an if's two sides do alike and the compiler runs once for both: a first
   /// call on the same arguments, which nvcc hoists above the branch (measured, bench/README.md).
   double sharedArmCost(const clang::Stmt *TrueArm, const clang::Stmt *FalseArm);
+  /// The stores both arms end with to the same places, which the compiler sinks below the
+  /// branch as one store of a select.
+  double sunkStoreCost(const clang::Stmt *TrueArm, const clang::Stmt *FalseArm);
   /// Loops enclosing \p S inside \p FD (innermost first).
   std::vector<const clang::Stmt *> enclosingLoops(const clang::Stmt *S,
                                                   const clang::FunctionDecl *FD);
