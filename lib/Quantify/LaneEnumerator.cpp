@@ -629,6 +629,12 @@ EnumerationResult Enumerator::run() {
       Unproven.Sampled = true;
       Unproven.SplitUnseen = true;
       Unproven.ValuesDecideSplit = L.UniformLabels;
+      // The launch leaves the block's size open: the sizes decide too (`tid < blockDim.x / 2`).
+      for (unsigned D = 0; D < 3; ++D)
+        if (!(Shape.FixedDims & (1u << D)))
+          Unproven.ValuesDecideSplit.push_back(std::string("blockDim.") + "xyz"[D]);
+      if (Shape.FixedDims == 7 && (Shape.assumed() || Shape.Source == "unknown"))
+        Unproven.ValuesDecideSplit.push_back("blockDim");
       Unproven.LanesPerWarp = lanesPerWarp();
       return Unproven;
     }
