@@ -2,7 +2,8 @@
 """Benchmark 1: divlint against clang's own parse of the same file, per file, on real corpora.
 
 usage: overhead.py [--corpora /tmp/corpora] [--per-corpus 15] [--reps 3]
-                   [--divlint build/bin/divlint] [--json OUT]
+                   [--divlint build/bin/divlint] [--json OUT] [--modern DIR] [--only SUFFIX...]
+                   [--states cold,pch,cached]
 
 Baseline: `clang++-22 -cc1` with exactly the cc1 arguments divlint's parse uses (taken from
 divlint's own `-v` output for that file, so flags, -include'd compat header, resource
@@ -15,7 +16,9 @@ Each rep runs the four commands of a file back to back, in an order that rotates
 rep (paired, interleaved: the machine's other load hits all alike); the per-file number is the
 median over reps of CPU time (user + system, from wait4), the summary the median over files of
 the per-file ratios to clang. Files clang does not parse (missing SDK headers) are left out.
-Units: corpus_units.py (the ground truth's programs, with their include dirs and macros).
+Units: corpus_units.py (the ground truth's programs, with their include dirs and macros), or
+with --modern DIR modern_units.py's template-heavy ones (CuTe, CUB, flash-attention). Per corpus
+the summary gives the median ratio and the slowest decile's (the 90th percentile, and the max).
 """
 import argparse
 import json
@@ -30,6 +33,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus_units import spread, units  # noqa: E402
 from measure import median, run  # noqa: E402
+import modern_units  # noqa: E402
+
+
+def percentile(values, q):
+    """The q-quantile of values (nearest rank, so a small corpus' slowest decile is its max)."""
+    v = sorted(values)
+    return v[min(len(v) - 1, max(0, int(-(-q * len(v) // 1)) - 1))] if v else None
 
 
 def cc1_args(divlint, tu, args):
@@ -51,9 +61,16 @@ def main():
     ap.add_argument("--divlint", default=os.path.join(HERE, "..", "build", "bin", "divlint"))
     ap.add_argument("--clang", default="clang++-22")
     ap.add_argument("--json")
+    ap.add_argument("--modern", help="modern_units.py's checkouts instead of --corpora's units")
+    ap.add_argument("--only", nargs="*", default=[], help="units whose path ends so")
+    ap.add_argument("--states", default="cold,pch,cached")
     a = ap.parse_args()
+    states = a.states.split(",")
+    root = a.modern or a.corpora
     by_corpus = {}
-    for u in units(a.corpora):
+    for u in (modern_units.units(a.modern) if a.modern else units(a.corpora)):
+        if a.only and not any(u[1].endswith(s) for s in a.only):
+            continue
         by_corpus.setdefault(u[0], []).append(u)
     chosen = [u for name in sorted(by_corpus) for u in spread(by_corpus[name], a.per_corpus)]
     cache = tempfile.mkdtemp(prefix="divlint-overhead-")
@@ -71,34 +88,43 @@ def main():
                 "pch": ([*dl, f"--cache-dir={cache}", "--", *args], "drop-results"),
                 "cached": ([*dl, f"--cache-dir={cache}", "--", *args], None),
             }
-            for _ in range(2):  # the second parse with a command line builds its PCH
-                shutil.rmtree(os.path.join(cache, "results"), ignore_errors=True)
-                run(cmds["pch"][0])
+            cmds = {k: v for k, v in cmds.items() if k == "clang" or k in states}
+            if "pch" in cmds or "cached" in cmds:
+                for _ in range(2):  # the second parse with a command line builds its PCH
+                    shutil.rmtree(os.path.join(cache, "results"), ignore_errors=True)
+                    run(cmds.get("pch", cmds.get("cached"))[0])
             times = {k: [] for k in cmds}
+            rss = {k: [] for k in cmds}
             order = list(cmds)
             for rep in range(a.reps):
-                for k in order[rep % 4:] + order[: rep % 4]:
+                for k in order[rep % len(order):] + order[: rep % len(order)]:
                     if cmds[k][1] == "drop-results":
                         shutil.rmtree(os.path.join(cache, "results"), ignore_errors=True)
                     if k == "cached":
-                        run(cmds["pch"][0])  # make sure the result is there
+                        run(cmds[k][0])  # make sure the result is there
                     r = run(cmds[k][0])
                     times[k].append(r["cpu"])
+                    rss[k].append(r["rss_mb"])
             med = {k: median(v) for k, v in times.items()}
-            row = {"corpus": corpus, "file": os.path.relpath(tu, a.corpora),
+            row = {"corpus": corpus, "file": os.path.relpath(tu, root),
                    **{f"{k}_cpu": med[k] for k in med},
-                   **{f"{k}_ratio": med[k] / med["clang"] for k in ("cold", "pch", "cached")}}
+                   **{f"{k}_ratio": med[k] / med["clang"] for k in states},
+                   **{f"{k}_cpu_reps": times[k] for k in times},
+                   **{f"{k}_rss_mb": max(rss[k]) for k in rss}}
             rows.append(row)
-            print(f"{row['cold_ratio']:6.3f} {row['pch_ratio']:6.3f} {row['cached_ratio']:6.3f}  "
-                  f"clang {med['clang']:.3f}s  {row['file']}", flush=True)
+            print(" ".join(f"{row[k + '_ratio']:6.3f}" for k in states) +
+                  f"  clang {med['clang']:.3f}s  {row['file']}", flush=True)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
     summary = {"files": len(rows), "reps": a.reps}
-    for k in ("cold", "pch", "cached"):
+    for k in states:
         summary[f"median_{k}_ratio"] = median([r[f"{k}_ratio"] for r in rows]) if rows else None
     for c in sorted({r["corpus"] for r in rows}):
         sub = [r for r in rows if r["corpus"] == c]
-        summary[c] = {k: median([r[f"{k}_ratio"] for r in sub]) for k in ("cold", "pch", "cached")}
+        summary[c] = {k: median([r[f"{k}_ratio"] for r in sub]) for k in states}
+        for k in states:
+            summary[c][f"{k}_p90"] = percentile([r[f"{k}_ratio"] for r in sub], 0.9)
+            summary[c][f"{k}_max"] = max(r[f"{k}_ratio"] for r in sub)
         summary[c]["files"] = len(sub)
     print(json.dumps(summary, indent=1))
     if a.json:

@@ -3,11 +3,13 @@
 
 usage: same_findings.py BEFORE AFTER [--corpora /tmp/corpora] [--corpus-units 60]
                         [--after-args=ARGS] [--before-args=ARGS] [-j 2]
+                        [--modern DIR] [--only-modern]
 
 Runs `--format=json --report-all` (and the default text output) of both binaries over
 ../shared/spec/*.cu, examples/*.cu, test/lit/*.cu and --corpus-units translation units of the
 public corpora (corpus_units.py, spread over the four corpora), and compares stdout and the exit
-status byte for byte. --after-args (e.g. --no-cache, or nothing to test the caches) and
+status byte for byte. --modern DIR adds modern_units.py's template-heavy units (CuTe, CUB,
+flash-attention); --only-modern compares those alone. --after-args (e.g. --no-cache, or nothing to test the caches) and
 --before-args are added to the respective command lines. Exit 1 on any difference.
 """
 import argparse
@@ -22,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from corpus_units import spread, units  # noqa: E402
+import modern_units  # noqa: E402
 
 
 def run(binary, extra, tu, args, fmt):
@@ -39,6 +42,8 @@ def main():
     ap.add_argument("--before-args", default="", help="e.g. --before-args=--no-cache")
     ap.add_argument("--after-args", default="")
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--modern", help="also modern_units.py's units under this directory")
+    ap.add_argument("--only-modern", action="store_true")
     a = ap.parse_args()
     a.before_args, a.after_args = shlex.split(a.before_args), shlex.split(a.after_args)
     inputs = []
@@ -51,6 +56,10 @@ def main():
     per = max(1, a.corpus_units // max(1, len(by_corpus)))
     for name in sorted(by_corpus):
         inputs += spread(by_corpus[name], per)
+    if a.only_modern:
+        inputs = []
+    if a.modern:
+        inputs += modern_units.units(a.modern)
     formats = [["--format=json", "--report-all"], ["--color=never"]]
     jobs = [(i, f) for i in inputs for f in formats]
 

@@ -83,25 +83,21 @@ bool FunctionAnalysis::Impl::run() {
   const FunctionDecl *FD = F.FD;
   if (!FD->hasBody() || FD->isInvalidDecl() || FD->isDependentContext())
     return false;
-  F.ADCM = std::make_unique<AnalysisDeclContextManager>(F.Ctx);
-  F.ADC = F.ADCM->getContext(FD);
-  CFG::BuildOptions &BO = F.ADC->getCFGBuildOptions();
-  BO.setAllAlwaysAdd();
-  // A constructor's member, base and delegating initializers (default member initializers
-  // too) run before its body: DESIGN §6.2, what it stores into its object.
-  BO.AddInitializers = true;
-  BO.AddCXXDefaultInitExprInCtors = true;
-  // Code under a condition that folds to false (a template argument: `blockSize >= 512` in a
-  // tree reduction's <64> instantiation) is not in this instantiation's machine code. Its blocks
-  // become unreachable and are not analyzed: no findings from code that never runs, and less
-  // work on heavily instantiated kernels. Other instantiations still analyze it where it is live.
-  BO.PruneTriviallyFalseEdges = true;
-  F.Cfg = F.ADC->getCFG();
-  if (!F.Cfg)
+  // The CFG and its trees: the resolver's, shared by every context of the function.
+  const FunctionStructure *Structure;
+  if (FunctionStructures *Shared = F.Calls.structures()) {
+    Structure = &Shared->get(FD, F.Ctx);
+  } else {
+    F.OwnStructure = FunctionStructure::build(FD, F.Ctx);
+    Structure = F.OwnStructure.get();
+  }
+  if (!Structure->Cfg)
     return false;
-  F.DomTree = std::make_unique<CFGDomTree>(F.Cfg);
-  F.PostDomTree = std::make_unique<CFGPostDomTree>(F.Cfg);
-  F.ControlDeps = std::make_unique<ControlDependencyCalculator>(F.Cfg);
+  F.ADC = Structure->ADC;
+  F.Cfg = Structure->Cfg;
+  F.DomTree = Structure->DomTree.get();
+  F.PostDomTree = Structure->PostDomTree.get();
+  F.ControlDeps = Structure->ControlDeps.get();
 
   M.findEscapes();
 

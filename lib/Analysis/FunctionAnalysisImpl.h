@@ -28,6 +28,7 @@
 #define DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
 
 #include "divlint/Analysis/FunctionAnalysis.h"
+#include "divlint/Analysis/FunctionStructure.h"
 #include "divlint/Analysis/IntrinsicTable.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Analysis/Analyses/Dominators.h"
@@ -85,13 +86,13 @@ struct FunctionState {
   unsigned Depth;
   uint64_t Salt = 0; ///< mixes the function and its argument values into every leaf's id
 
-  // --- the CFG ---------------------------------------------------------------------
-  std::unique_ptr<clang::AnalysisDeclContextManager> ADCM;
+  // --- the CFG (FunctionStructure.h: the resolver's, shared by the function's contexts) ---
+  std::unique_ptr<FunctionStructure> OwnStructure; ///< where the resolver shares none
   clang::AnalysisDeclContext *ADC = nullptr;
   clang::CFG *Cfg = nullptr;
-  std::unique_ptr<clang::CFGDomTree> DomTree;
-  std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
-  std::unique_ptr<clang::ControlDependencyCalculator> ControlDeps;
+  clang::CFGDomTree *DomTree = nullptr;
+  clang::CFGPostDomTree *PostDomTree = nullptr;
+  clang::ControlDependencyCalculator *ControlDeps = nullptr;
 
   // --- per block, indexed by block id ----------------------------------------------
   std::vector<std::optional<State>> Out;

@@ -7,9 +7,12 @@
 
 #include "TranslationUnitAnalyzer.h"
 
+#include "divlint/Support/PhaseTimes.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace divlint {
@@ -114,6 +117,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   --UnitContextsLeft;
   InProgress.insert(Key);
   RegionStack.emplace_back();
+  HeaderTimer Timing(*this, Callee);
   FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth, Reach);
   CallSummary Result;
   if (FA.run()) {
@@ -305,6 +309,7 @@ void TranslationUnitAnalyzer::analyzeWithoutCaller(const FunctionDecl *FD,
                                             : ": lane-varying only if a caller passes "
                                               "lane-varying arguments"));
     ContextsLeft = MaxCallContextsPerRoot;
+    HeaderTimer Timing(*this, FD);
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes,
                         Kind == RootKind::UncalledUniformArgs ? uniformCallerParamValues(FD)
                                                               : unknownCallerParamValues(FD),
@@ -333,10 +338,45 @@ bool TranslationUnitAnalyzer::judgeWithoutCaller(Finding &F) {
   return !Varying; // reported by the first pass already
 }
 
+TranslationUnitAnalyzer::HeaderTimer::HeaderTimer(TranslationUnitAnalyzer &A,
+                                                 const FunctionDecl *FD)
+    : A(A) {
+  if (!PhaseTimes::enabled())
+    return;
+  ++currentPhaseTimes().Analyses;
+  const SourceManager &SM = A.Ctx.getSourceManager();
+  if (SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+    return;
+  ++currentPhaseTimes().HeaderAnalyses;
+  InHeader = true;
+  if (A.InHeaderAnalysis++ == 0) // a header function's callees count with it
+    Start = threadCpuSeconds();
+}
+
+TranslationUnitAnalyzer::HeaderTimer::~HeaderTimer() {
+  if (InHeader && --A.InHeaderAnalysis == 0)
+    currentPhaseTimes().HeaderAnalysis += threadCpuSeconds() - Start;
+}
+
 TranslationUnitResult TranslationUnitAnalyzer::run() {
+  PhaseTimes &Times = currentPhaseTimes();
   Collector C(Ctx);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  {
+    PhaseTimer Timing(&Times.Collect);
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  PhaseTimer Timing(&Times.Analysis);
   Collected = &C;
+  // The cost model asks clang for a statement's parents where the function's body does not
+  // hold it (a constructor's member initializers): the parents within the device functions,
+  // not a map of the whole translation unit (most of it host code and types; a tenth of a
+  // template-heavy unit's time).
+  std::vector<Decl *> WholeScope = Ctx.getTraversalScope();
+  std::vector<Decl *> DeviceScope;
+  for (const FunctionDecl *FD : C.Functions)
+    DeviceScope.push_back(const_cast<FunctionDecl *>(FD));
+  Ctx.setTraversalScope(DeviceScope);
+  llvm::scope_exit RestoreScope([&] { Ctx.setTraversalScope(WholeScope); });
   TranslationUnitResult Result;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionDecl *FD : C.Functions) {
@@ -349,6 +389,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     RegionStack.assign(1, {});
     ExitsCounted.clear();
     UnanalyzedCalls.clear();
+    HeaderTimer Timing(*this, FD);
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
     if (!FA.run()) {
       RegionStack.clear();
@@ -368,6 +409,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
   // host code in this translation unit; a template instantiation no kernel reaches (only
   // through code a template argument makes dead) is no context that exists.
   std::set<const FunctionDecl *> KernelReached = Analyzed;
+  PhaseTimer WithoutCallerTiming(&Times.WithoutCaller);
   for (const FunctionDecl *FD : C.Functions) {
     // (An instantiation a kernel's call reached but fell back on, recursion or the budget, is
     // still analysed alone.)
@@ -377,6 +419,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
       continue;
     analyzeWithoutCaller(FD, KernelReached);
   }
+  WithoutCallerTiming.stop();
   Root = RootKind::Kernel;
   for (const FunctionDecl *FD : Analyzed)
     if (!inSystemHeader(SM, FD))

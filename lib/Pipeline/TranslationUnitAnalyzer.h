@@ -16,6 +16,7 @@
 
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 
+#include "divlint/Analysis/FunctionStructure.h"
 #include "divlint/Quantify/CostModel.h"
 #include "divlint/Quantify/KernelEfficiency.h"
 #include "divlint/Quantify/LaunchShapes.h"
@@ -117,6 +118,10 @@ public:
   bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
     if (!S)
       return true;
+    // A lambda's body is a child of its LambdaExpr and the body of its class's call operator:
+    // walked once (twice per level of nesting made nested lambdas exponential).
+    if (isa<CompoundStmt>(S) && !LambdaBodies.empty() && LambdaBodies.contains(S))
+      return true;
     if (auto *CE = dyn_cast<CUDAKernelCallExpr>(S))
       VisitCUDAKernelCallExpr(CE);
     SawRecoveryExpr |= isa<RecoveryExpr>(S);
@@ -131,8 +136,10 @@ public:
     }
     for (Stmt *Child : S->children())
       TraverseStmt(Child);
-    if (auto *LE = dyn_cast<LambdaExpr>(S))
+    if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+      LambdaBodies.insert(LE->getBody());
       TraverseDecl(LE->getLambdaClass());
+    }
     return true;
   }
 
@@ -156,7 +163,8 @@ public:
 
 private:
   const SourceManager &SM;
-  std::set<const FunctionDecl *> Seen;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  llvm::DenseSet<const Stmt *> LambdaBodies; ///< walked through their LambdaExpr
 };
 
 class TranslationUnitAnalyzer : public CallResolver {
@@ -168,18 +176,34 @@ public:
 
   CallSummary resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args, unsigned Depth,
                           const PrivateReach &Reach) override;
+  FunctionStructures *structures() override { return &Structures; }
 
 private:
   ASTContext &Ctx;
   const AnalysisOptions &Opts;
   Collector *Collected = nullptr;
   CostModel Costs;
+  FunctionStructures Structures; ///< every analysis's CFG, once per function
   CallCounts Counts; ///< calls per thread of each kernel's callees (summarizeKernel)
   WhyTracer Why;
 
   // The kernel being analyzed: its name and block shapes are the context of every callee.
   std::string CurrentKernel;
   std::vector<BlockShape> CurrentShapes;
+
+  /// DIVLINT_PHASE_TIMES: counts an analysis, and times it when its function is defined
+  /// outside the main file (a header), callees included.
+  class HeaderTimer {
+  public:
+    HeaderTimer(TranslationUnitAnalyzer &A, const FunctionDecl *FD);
+    ~HeaderTimer();
+
+  private:
+    TranslationUnitAnalyzer &A;
+    bool InHeader = false;
+    double Start = 0;
+  };
+  unsigned InHeaderAnalysis = 0; ///< header analyses in progress
 
   std::map<uint64_t, CallSummary> Summaries;
   std::set<uint64_t> InProgress;

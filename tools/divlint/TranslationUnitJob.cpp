@@ -12,6 +12,7 @@
 #include "divlint/Frontend/NvccLeniency.h"
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "divlint/Report/ClangDiagnostics.h"
+#include "divlint/Support/PhaseTimes.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -138,6 +139,16 @@ public:
       Job.Diags->Leniency.setSema(nullptr);
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    PhaseTimes &Times = currentPhaseTimes();
+    Times = PhaseTimes();
+    if (PhaseTimes::enabled())
+      Times.Parse = threadCpuSeconds() - ParseStart;
+    analyze(Ctx);
+    if (PhaseTimes::enabled()) // with clang's messages: a worker's reach the terminal too
+      Job.ClangErrors += Times.str(Job.Input);
+  }
+
+  void analyze(ASTContext &Ctx) {
     recordInputs(Ctx.getSourceManager().getFileManager());
     AnalysisOptions Opts = Job.Settings.Analysis;
     if (const SassLineTable *Table = Job.CompiledTable ? &*Job.CompiledTable : nullptr)
@@ -207,6 +218,7 @@ private:
   const OutputOptions &Out;
   std::string MainFile;
   std::shared_ptr<InputFileCollector> Inputs;
+  double ParseStart = PhaseTimes::enabled() ? threadCpuSeconds() : 0;
 
   /// The files the parse read, as absolute paths (relative ones are relative to the compile
   /// command's directory, which the file manager knows).

@@ -110,11 +110,16 @@ struct PrivateReach {
 /// Resolves calls to functions with bodies: the caller passes argument values (and what private
 /// memory they reach) and gets the call's summary. Implemented by the translation-unit driver
 /// (memoized, recursion-safe).
+class FunctionStructures;
+
 class CallResolver {
 public:
   virtual ~CallResolver() = default;
   virtual CallSummary resolveCall(const clang::FunctionDecl *Callee, std::vector<SymRef> Args,
                                   unsigned Depth, const PrivateReach &Reach) = 0;
+  /// The CFGs and trees shared by every analysis this resolver starts (FunctionStructure.h);
+  /// null: each analysis builds its own.
+  virtual FunctionStructures *structures() { return nullptr; }
 };
 
 class FunctionAnalysis {

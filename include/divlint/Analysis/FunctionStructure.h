@@ -1,0 +1,51 @@
+//===- FunctionStructure.h - what a function's analysis needs whatever its context -*- C++ -*-===//
+//
+// A function's CFG (initializers added, trivially false edges pruned), dominator and
+// post-dominator trees and control dependences depend on the function alone, not on the calling
+// context it is analyzed in. Template-heavy code analyzes one function in thousands of contexts,
+// so FunctionStructures builds them once per function for the whole translation unit; a
+// CallResolver hands them to every FunctionAnalysis it starts (CallResolver::structures).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_ANALYSIS_FUNCTIONSTRUCTURE_H
+#define DIVLINT_ANALYSIS_FUNCTIONSTRUCTURE_H
+
+#include "clang/AST/Decl.h"
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+
+namespace divlint {
+
+struct FunctionStructure {
+  std::unique_ptr<clang::AnalysisDeclContextManager> ADCM;
+  clang::AnalysisDeclContext *ADC = nullptr;
+  clang::CFG *Cfg = nullptr; ///< null: clang builds no CFG for the function (invalid code)
+  std::unique_ptr<clang::CFGDomTree> DomTree;
+  std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
+  std::unique_ptr<clang::ControlDependencyCalculator> ControlDeps;
+
+  /// Builds \p FD's structure (a body is required).
+  static std::unique_ptr<FunctionStructure> build(const clang::FunctionDecl *FD,
+                                                  clang::ASTContext &Ctx);
+};
+
+/// One FunctionStructure per function, built on first use, for one ASTContext.
+class FunctionStructures {
+public:
+  const FunctionStructure &get(const clang::FunctionDecl *FD, clang::ASTContext &Ctx) {
+    std::unique_ptr<FunctionStructure> &S = Built[FD];
+    if (!S)
+      S = FunctionStructure::build(FD, Ctx);
+    return *S;
+  }
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionStructure>> Built;
+};
+
+} // namespace divlint
+
+#endif

@@ -1,0 +1,39 @@
+//===- PhaseTimes.cpp - where one unit's time goes ------------------------===//
+
+#include "divlint/Support/PhaseTimes.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+#include <ctime>
+
+namespace divlint {
+
+double threadCpuSeconds() {
+  timespec T{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return double(T.tv_sec) + double(T.tv_nsec) * 1e-9;
+}
+
+PhaseTimes &currentPhaseTimes() {
+  thread_local PhaseTimes Current;
+  return Current;
+}
+
+bool PhaseTimes::enabled() {
+  static const bool On = std::getenv("DIVLINT_PHASE_TIMES") != nullptr;
+  return On;
+}
+
+std::string PhaseTimes::str(llvm::StringRef File) const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << "divlint: phase times: " << File << ": parse " << llvm::format("%.3f", Parse)
+     << " s, collect " << llvm::format("%.3f", Collect) << " s, analysis "
+     << llvm::format("%.3f", Analysis) << " s (" << Analyses << " analyses; headers "
+     << llvm::format("%.3f", HeaderAnalysis) << " s in " << HeaderAnalyses
+     << "; without a caller " << llvm::format("%.3f", WithoutCaller) << " s)\n";
+  return S;
+}
+
+} // namespace divlint
