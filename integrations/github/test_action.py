@@ -199,7 +199,7 @@ def main(argv):
 
     spec = os.path.join(ROOT, "test", "lit", "tidy", "checks.cu")  # barrier + warp-sync bugs
     clean = os.path.join(ROOT, "examples", "tail_guard.cu")
-    divergent = os.path.join(ROOT, "examples", "warp_aligned.cu")
+    divergent = os.path.join(ROOT, "examples", "reduction.cu")  # one warning: the interleaved step
     with tempfile.TemporaryDirectory() as tmp:
         def scenario(name, kernels, expect_fail, change=None, **inputs):
             """change: run as a pull request that makes this change (diff mode)."""
@@ -234,14 +234,14 @@ def main(argv):
         scenario("clean", [clean], False)
         scenario("warnings", [divergent], True, **{"fail-on": "warning"})
 
-        # Pull requests: only the lines they change (warp_aligned.cu has a warning on line 13).
+        # Pull requests: only the lines they change (reduction.cu has a warning on line 10).
         def add_branch(ws):
-            with open(os.path.join(ws, "src", "warp_aligned.cu"), "a") as f:
+            with open(os.path.join(ws, "src", "reduction.cu"), "a") as f:
                 f.write("\n__global__ void added(float *x) {\n  if (threadIdx.x % 2) x[0] = 1.f;\n}\n")
 
         def edit_comment(ws):
-            path = os.path.join(ws, "src", "warp_aligned.cu")
-            text = open(path).read().replace("// Work split by warp", "// Work split per warp")
+            path = os.path.join(ws, "src", "reduction.cu")
+            text = open(path).read().replace("// A shared-memory reduction written", "// A shared-memory reduction, written")
             open(path, "w").write(text)
 
         def results_of(log):
@@ -250,14 +250,14 @@ def main(argv):
                           for r in log["runs"][0]["results"])
 
         _, log = scenario("pr-new-branch", [divergent], True, add_branch, **{"fail-on": "warning"})
-        check(results_of(log) == [("src/warp_aligned.cu", 20, "warning")],
+        check(results_of(log) == [("src/reduction.cu", 23, "warning")],
               f"pr-new-branch: only the added branch is reported ({results_of(log)})")
         _, log = scenario("pr-comment", [divergent], False, edit_comment, **{"fail-on": "warning"})
         check(results_of(log) == [], f"pr-comment: no findings on unchanged lines ({results_of(log)})")
         _, log = scenario("pr-all-findings", [divergent], True, edit_comment,
                           **{"fail-on": "warning", "changed-lines-only": "false"})
-        check(("src/warp_aligned.cu", 13, "warning") in results_of(log),
-              f"pr-all-findings: changed-lines-only=false reports line 13 ({results_of(log)})")
+        check(("src/reduction.cu", 10, "warning") in results_of(log),
+              f"pr-all-findings: changed-lines-only=false reports line 10 ({results_of(log)})")
 
         # Conditions that would install, build and upload on GitHub.
         ctx = {"inputs": {k: v.get("default", "") for k, v in action["inputs"].items()}}

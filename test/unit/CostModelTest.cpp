@@ -42,7 +42,7 @@ TEST(CostModel, EqualArmsInEveryWarpHalveEfficiencyAndDoubleTime) {
   auto R = analyze(R"cu(
 __global__ void k(float *x, float *y) {
   int t = threadIdx.x;
-  if (t % 2 == 0) { y[t] = x[t] * x[t] + x[t + 1]; } else { y[t] = x[t] * x[t] - x[t + 1]; }
+  if (t % 2 == 0) { y[t] = x[t] * x[t] + x[t + 1]; } else { y[t + 256] = x[t] * x[t] - x[t + 1]; }
 }
 )cu");
   const Finding &F = only(R, 4);
