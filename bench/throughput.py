@@ -2,7 +2,7 @@
 """Benchmark 3: a whole corpus through one `divlint -p BUILD_DIR` run, cold and warm.
 
 usage: throughput.py [--corpora /tmp/corpora] [--corpus cuda-samples] [--divlint ...]
-                     [--jobs 1,2] [--json OUT]
+                     [--jobs 1,2] [--json OUT] [--modern DIR]
 
 Writes a compile_commands.json for the corpus' translation units (corpus_units.py: their include
 dirs and macros) into a temporary build dir, then for each -j: one run with an empty cache
@@ -11,7 +11,11 @@ with the same cache directory (warm: nothing changed, every result reused). Repo
 files per second, CPU time and peak memory (the largest process of the run, from wait4, which
 also counts the worker processes) and checks that cold and warm outputs are identical.
 --no-cache (no PCH, no result cache, workers only) is measured too, as the old behaviour.
+The --no-cache run also prints each unit's phase times (DIVLINT_PHASE_TIMES): their sums give
+the share of the analysis, and of all the CPU time, spent in functions defined in headers.
+--modern DIR takes --corpus from modern_units.py's units (cutlass, cccl, flash-attention).
 """
+import re
 import argparse
 import json
 import os
@@ -23,15 +27,31 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus_units import units  # noqa: E402
+import modern_units  # noqa: E402
+
+PHASES = re.compile(r"phase times: .*: parse ([\d.]+) s, collect ([\d.]+) s, analysis ([\d.]+) s "
+                    r"\((\d+) analyses; headers ([\d.]+) s in (\d+); without a caller ([\d.]+) s\)")
 
 
-def timed(cmd):
+def timed(cmd, env=None):
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    return {"wall": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
-            "peak_rss_mb": usage.ru_maxrss / 1024.0, "rc": os.waitstatus_to_exitcode(status)}, out
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, env=env)
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        err.seek(0)
+        stderr = err.read().decode(errors="replace")
+    r = {"wall": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
+         "peak_rss_mb": usage.ru_maxrss / 1024.0, "rc": os.waitstatus_to_exitcode(status)}
+    sums = [0.0] * 7
+    for m in PHASES.finditer(stderr):
+        sums = [a + float(b) for a, b in zip(sums, m.groups())]
+    if any(sums):
+        r["phases"] = dict(zip(["parse", "collect", "analysis", "analyses", "header_analysis",
+                                "header_analyses", "without_caller"], sums))
+        r["header_share_of_analysis"] = sums[4] / sums[2] if sums[2] else 0.0
+        r["header_share_of_cpu"] = sums[4] / r["cpu"] if r["cpu"] else 0.0
+    return r, out
 
 
 def main():
@@ -41,8 +61,9 @@ def main():
     ap.add_argument("--divlint", default=os.path.join(HERE, "..", "build", "bin", "divlint"))
     ap.add_argument("--jobs", default="1,2")
     ap.add_argument("--json")
+    ap.add_argument("--modern", help="modern_units.py's checkouts (--corpus: cutlass, cccl, ...)")
     a = ap.parse_args()
-    us = units(a.corpora, [a.corpus])
+    us = modern_units.units(a.modern, [a.corpus]) if a.modern else units(a.corpora, [a.corpus])
     results = {"corpus": a.corpus, "units": len(us), "runs": []}
     with tempfile.TemporaryDirectory(prefix="divlint-throughput-") as tmp:
         db = [{"directory": os.path.dirname(tu), "file": tu,
@@ -55,7 +76,8 @@ def main():
             outs = {}
             for state, extra in (("no-cache", ["--no-cache"]), ("cold", [f"--cache-dir={cache}"]),
                                  ("warm", [f"--cache-dir={cache}"])):
-                r, outs[state] = timed(base + extra)
+                env = dict(os.environ, DIVLINT_PHASE_TIMES="1") if state == "no-cache" else None
+                r, outs[state] = timed(base + extra, env)
                 r.update({"jobs": j, "state": state, "files_per_s": len(us) / r["wall"]})
                 results["runs"].append(r)
                 print(json.dumps(r), flush=True)

@@ -93,6 +93,7 @@ bool FunctionAnalysis::Impl::run() {
   }
   if (!Structure->Cfg)
     return false;
+  F.Structure = Structure;
   F.ADC = Structure->ADC;
   F.Cfg = Structure->Cfg;
   F.DomTree = Structure->DomTree.get();

@@ -88,6 +88,7 @@ struct FunctionState {
 
   // --- the CFG (FunctionStructure.h: the resolver's, shared by the function's contexts) ---
   std::unique_ptr<FunctionStructure> OwnStructure; ///< where the resolver shares none
+  const FunctionStructure *Structure = nullptr;    ///< the one in use
   clang::AnalysisDeclContext *ADC = nullptr;
   clang::CFG *Cfg = nullptr;
   clang::CFGDomTree *DomTree = nullptr;
@@ -117,6 +118,7 @@ struct FunctionState {
   SymRef leafFor(const clang::Expr *E, Uniformity Class, bool DataDependent, std::string Label);
   /// The source text of \p S, shortened for labels.
   std::string textOf(const clang::Stmt *S) const;
+  std::string sourceTextOf(const clang::Stmt *S) const; ///< textOf, not remembered
   /// A local of this function (not a variable a lambda captured from its enclosing function).
   bool isOwnLocal(const clang::VarDecl *VD) const;
 

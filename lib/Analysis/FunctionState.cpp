@@ -103,24 +103,40 @@ std::string FunctionState::pathName(const AccessPath &Path) const {
 }
 
 /// A copy of \p E that says it was read at \p Loc (its expansion), if that is a valid place.
-static SymRef withLocation(SymRef E, SourceLocation Loc, const SourceManager &SM) {
-  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (PL.isInvalid())
+/// \p Structure (when given) remembers each location's line and column for the function's
+/// other contexts.
+static SymRef withLocation(SymRef E, SourceLocation Loc, const SourceManager &SM,
+                           const FunctionStructure *Structure) {
+  std::pair<unsigned, unsigned> LineColumn;
+  auto Find = [&] {
+    PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    return PL.isInvalid() ? std::make_pair(0u, 0u) : std::make_pair(PL.getLine(), PL.getColumn());
+  };
+  if (Structure) {
+    auto [It, New] = Structure->LineColumns.try_emplace(Loc.getRawEncoding());
+    if (New)
+      It->second = Find();
+    LineColumn = It->second;
+  } else {
+    LineColumn = Find();
+  }
+  if (LineColumn.first == 0)
     return E;
   auto Copy = std::make_shared<SymExpr>(*E);
-  Copy->OriginLine = PL.getLine();
-  Copy->OriginColumn = PL.getColumn();
+  Copy->OriginLine = LineColumn.first;
+  Copy->OriginColumn = LineColumn.second;
   return Copy;
 }
 
 SymRef FunctionState::withOrigin(SymRef E, const Stmt *S) const {
   if (!S || !E || (E->Kind != SymKind::Opaque && E->Kind != SymKind::ThreadIdx))
     return E;
-  return withLocation(std::move(E), S->getBeginLoc(), Ctx.getSourceManager());
+  return withLocation(std::move(E), S->getBeginLoc(), Ctx.getSourceManager(), Structure);
 }
 
 SymRef FunctionState::withDeclOrigin(SymRef E, const AccessPath &Path) const {
-  return withLocation(std::move(E), Path.front()->getLocation(), Ctx.getSourceManager());
+  return withLocation(std::move(E), Path.front()->getLocation(), Ctx.getSourceManager(),
+                      Structure);
 }
 
 SymRef FunctionState::leafFor(const Expr *E, Uniformity Class, bool DataDependent,
@@ -132,6 +148,16 @@ SymRef FunctionState::leafFor(const Expr *E, Uniformity Class, bool DataDependen
 std::string FunctionState::textOf(const Stmt *S) const {
   if (!S)
     return "";
+  if (Structure) { // the same in every context of the function
+    auto [It, New] = Structure->Texts.try_emplace(S);
+    if (New)
+      It->second = sourceTextOf(S);
+    return It->second;
+  }
+  return sourceTextOf(S);
+}
+
+std::string FunctionState::sourceTextOf(const Stmt *S) const {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
   llvm::StringRef Text = Lexer::getSourceText(SM.getExpansionRange(R), SM, Ctx.getLangOpts());

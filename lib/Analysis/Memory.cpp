@@ -145,14 +145,28 @@ const VarDecl *rootLocal(const Expr *E) {
 }
 
 void Memory::findEscapes() {
-  EscapeFinder Finder(F);
-  Finder.TraverseDecl(const_cast<FunctionDecl *>(F.FD));
-  Escaped = std::move(Finder.Escaped);
-  Assigned = std::move(Finder.Assigned);
+  // What the body does with addresses depends on the function alone: found once, in the first
+  // context the function is analyzed in.
+  std::unique_ptr<FunctionStructure::EscapeFacts> Own;
+  const FunctionStructure::EscapeFacts *Facts = F.Structure ? F.Structure->Escapes.get() : nullptr;
+  if (!Facts) {
+    EscapeFinder Finder(F);
+    Finder.TraverseDecl(const_cast<FunctionDecl *>(F.FD));
+    Own = std::make_unique<FunctionStructure::EscapeFacts>();
+    Own->Escaped = std::move(Finder.Escaped);
+    Own->Exposed = std::move(Finder.Exposed);
+    Own->Assigned = std::move(Finder.Assigned);
+    Own->Captured = std::move(Finder.Captured);
+    Facts = Own.get();
+    if (F.Structure)
+      F.Structure->Escapes = std::move(Own);
+  }
+  Escaped = Facts->Escaped;
+  Assigned = Facts->Assigned;
   const auto *Method = dyn_cast<CXXMethodDecl>(F.FD);
   bool HasThis = Method && Method->isInstance();
   StoredThrough.assign(F.FD->getNumParams() + (HasThis ? 1 : 0), std::nullopt);
-  for (const VarDecl *VD : Finder.Exposed)
+  for (const VarDecl *VD : Facts->Exposed)
     if (Escaped.count(VD))
       Exposed.push_back({VD, false});
   // What the caller's arguments reach: `this` and the pointer and reference parameters.
@@ -183,7 +197,7 @@ void Memory::findEscapes() {
                            : F.ParamValues.front()->Class;
     if (auto C = Reached(0))
       Entry = join(Entry, *C);
-    for (const VarDecl *VD : Finder.Captured) {
+    for (const VarDecl *VD : Facts->Captured) {
       Captured.insert(VD);
       Escaped.insert(VD);
       ObjectClass[{VD, false}] = Entry;

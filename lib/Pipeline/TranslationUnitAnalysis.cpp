@@ -368,13 +368,20 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
   PhaseTimer Timing(&Times.Analysis);
   Collected = &C;
   // The cost model asks clang for a statement's parents where the function's body does not
-  // hold it (a constructor's member initializers): the parents within the device functions,
-  // not a map of the whole translation unit (most of it host code and types; a tenth of a
-  // template-heavy unit's time).
+  // hold it (a constructor's member initializers, the default member initializers it runs):
+  // the parents within the device functions and those initializers, not a map of the whole
+  // translation unit (most of it host code and types; a tenth of a template-heavy unit's time).
   std::vector<Decl *> WholeScope = Ctx.getTraversalScope();
   std::vector<Decl *> DeviceScope;
-  for (const FunctionDecl *FD : C.Functions)
+  llvm::DenseSet<const CXXRecordDecl *> Constructed;
+  for (const FunctionDecl *FD : C.Functions) {
     DeviceScope.push_back(const_cast<FunctionDecl *>(FD));
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD);
+        Ctor && Constructed.insert(Ctor->getParent()).second)
+      for (FieldDecl *Field : Ctor->getParent()->fields())
+        if (Field->hasInClassInitializer())
+          DeviceScope.push_back(Field);
+  }
   Ctx.setTraversalScope(DeviceScope);
   llvm::scope_exit RestoreScope([&] { Ctx.setTraversalScope(WholeScope); });
   TranslationUnitResult Result;

@@ -30,6 +30,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace divlint {
 namespace pipeline {
@@ -205,8 +207,10 @@ private:
   };
   unsigned InHeaderAnalysis = 0; ///< header analyses in progress
 
-  std::map<uint64_t, CallSummary> Summaries;
-  std::set<uint64_t> InProgress;
+  // Keyed by a hash of the callee and its context; looked up on every call a data flow meets
+  // (tens of thousands in template-heavy units): hashed, not ordered.
+  std::unordered_map<uint64_t, CallSummary> Summaries;
+  std::unordered_set<uint64_t> InProgress;
   /// Calling contexts the current kernel (or stand-alone function) may still analyze: each call
   /// with new argument values is a new analysis, so call trees that fan out with distinct
   /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.
@@ -278,7 +282,7 @@ private:
   /// callee branches many times): in several contexts, the least efficient split.
   static void mergeRegions(std::vector<RegionRecord> &To, const std::vector<RegionRecord> &From);
   std::set<const IfStmt *> ExitsCounted; ///< early exits already in the current kernel
-  std::map<uint64_t, std::vector<RegionRecord>> CalleeRegions;
+  std::unordered_map<uint64_t, std::vector<RegionRecord>> CalleeRegions;
   /// The calls (callee and argument values) that fell back to an unknown result in the current
   /// kernel's analysis: each once, however often the data flow visits it.
   llvm::DenseSet<uint64_t> UnanalyzedCalls;

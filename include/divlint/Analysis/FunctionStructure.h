@@ -15,7 +15,11 @@
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <string>
+#include <utility>
 
 namespace divlint {
 
@@ -26,6 +30,20 @@ struct FunctionStructure {
   std::unique_ptr<clang::CFGDomTree> DomTree;
   std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
   std::unique_ptr<clang::ControlDependencyCalculator> ControlDeps;
+
+  // What the analysis asks of the function's source, the same in every context: computed on
+  // first use (FunctionState::withOrigin, textOf; Memory::findEscapes).
+  /// Line and column of a location's expansion ({0, 0}: none), by raw encoding.
+  mutable llvm::DenseMap<unsigned, std::pair<unsigned, unsigned>> LineColumns;
+  /// A statement's source text, shortened (leaf labels).
+  mutable llvm::DenseMap<const clang::Stmt *, std::string> Texts;
+  /// The locals whose address escapes, those exposed to callees, a lambda's captures, and what
+  /// pointer locals are assigned (Memory::findEscapes).
+  struct EscapeFacts {
+    llvm::DenseSet<const clang::VarDecl *> Escaped, Exposed, Captured;
+    llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>> Assigned;
+  };
+  mutable std::unique_ptr<EscapeFacts> Escapes;
 
   /// Builds \p FD's structure (a body is required).
   static std::unique_ptr<FunctionStructure> build(const clang::FunctionDecl *FD,
