@@ -3,7 +3,7 @@
 
 usage: same_findings.py BEFORE AFTER [--corpora /tmp/corpora] [--corpus-units 60]
                         [--after-args=ARGS] [--before-args=ARGS] [-j 2]
-                        [--modern DIR] [--only-modern]
+                        [--modern DIR] [--only-modern] [--skip SUFFIX...]
 
 Runs `--format=json --report-all` (and the default text output) of both binaries over
 ../shared/spec/*.cu, examples/*.cu, test/lit/*.cu and --corpus-units translation units of the
@@ -44,6 +44,8 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--modern", help="also modern_units.py's units under this directory")
     ap.add_argument("--only-modern", action="store_true")
+    ap.add_argument("--skip", nargs="*", default=[],
+                    help="inputs whose path ends so (a test of a case BEFORE never finishes)")
     a = ap.parse_args()
     a.before_args, a.after_args = shlex.split(a.before_args), shlex.split(a.after_args)
     inputs = []
@@ -60,6 +62,7 @@ def main():
         inputs = []
     if a.modern:
         inputs += modern_units.units(a.modern)
+    inputs = [i for i in inputs if not any(i[1].endswith(x) for x in a.skip)]
     formats = [["--format=json", "--report-all"], ["--color=never"]]
     jobs = [(i, f) for i in inputs for f in formats]
 

@@ -144,8 +144,10 @@ public:
     if (PhaseTimes::enabled())
       Times.Parse = threadCpuSeconds() - ParseStart;
     analyze(Ctx);
-    if (PhaseTimes::enabled()) // with clang's messages: a worker's reach the terminal too
+    if (PhaseTimes::enabled()) { // with clang's messages: a worker's reach the terminal too
       Job.ClangErrors += Times.str(Job.Input);
+      Job.Reusable = false; // a later run must not print these times again
+    }
   }
 
   void analyze(ASTContext &Ctx) {

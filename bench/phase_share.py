@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Benchmark 1c: where a unit's time goes, measured inside divlint (DIVLINT_PHASE_TIMES).
+
+usage: phase_share.py [--modern /tmp/corpora-modern] [--divlint build/bin/divlint] [--json OUT]
+
+Runs `divlint --no-cache --format=json --report-all` once per modern unit (modern_units.py) with
+DIVLINT_PHASE_TIMES=1 and prints its thread CPU seconds: clang's parse, finding the device
+functions (collect), the analyses, and their part in functions defined outside the main file
+(headers). (parse + collect + analysis) / parse is divlint's cost over its own parse, measured in
+one process: unlike overhead.py's ratio of two processes, the machine's other load scales both
+alike.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import modern_units  # noqa: E402
+
+LINE = re.compile(r"phase times: .*: parse ([\d.]+) s, collect ([\d.]+) s, analysis ([\d.]+) s "
+                  r"\((\d+) analyses; headers ([\d.]+) s in (\d+); without a caller ([\d.]+) s\)")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--modern", default="/tmp/corpora-modern")
+    ap.add_argument("--divlint", default=os.path.join(HERE, "..", "build", "bin", "divlint"))
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    rows = []
+    for corpus, tu, args in modern_units.units(a.modern):
+        p = subprocess.run([a.divlint, "--no-cache", tu, "--format=json", "--report-all", "--", *args],
+                           env=dict(os.environ, DIVLINT_PHASE_TIMES="1"), stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, errors="replace")
+        m = LINE.search(p.stderr)
+        if not m:
+            print(f"no phase times (exit {p.returncode}): {tu}", flush=True)
+            continue
+        parse, collect, analysis, n, header, nh, alone = (float(x) for x in m.groups())
+        row = {"corpus": corpus, "file": os.path.relpath(tu, a.modern), "parse": parse,
+               "collect": collect, "analysis": analysis, "analyses": int(n), "header_analysis": header,
+               "without_caller": alone, "over_parse": (parse + collect + analysis) / parse}
+        rows.append(row)
+        print(f"{row['over_parse']:6.3f}  parse {parse:6.2f}s  collect {collect:5.2f}s  analysis "
+              f"{analysis:5.2f}s ({int(n)}; headers {header:5.2f}s)  {row['file']}", flush=True)
+    if a.json:
+        with open(a.json, "w") as out:
+            json.dump(rows, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
