@@ -10,6 +10,7 @@
 
 #include "divlint/Fix/Rewrites.h"
 #include "divlint/Fix/WarpAlignedRemap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cmath>
 
@@ -203,12 +204,15 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
   auto Eff = [](const RegionRecord &R) {
     return R.P.AsRun.Issued > 0 ? R.P.AsRun.Useful / R.P.AsRun.Issued : 1.0;
   };
-  std::map<std::tuple<const FunctionDecl *, const Stmt *, const Expr *>, RegionRecord> Unique;
+  // In the order the analysis met them (a map keyed by pointers would order the regions, and
+  // so the kernel's range reasons and sums, by addresses that differ from run to run).
+  llvm::MapVector<std::tuple<const FunctionDecl *, const Stmt *, const Expr *>, RegionRecord>
+      Unique;
   for (RegionRecord &R : Regions) {
     auto Key = std::make_tuple(R.Function->getCanonicalDecl(), R.Terminator, R.Condition);
     auto It = Unique.find(Key);
     if (It == Unique.end())
-      Unique.emplace(Key, std::move(R));
+      Unique.insert({Key, std::move(R)});
     else if (Eff(R) < Eff(It->second))
       It->second = std::move(R);
   }
