@@ -24,10 +24,18 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
       const auto *VD = dyn_cast<VarDecl>(Dcl);
       if (!VD || !VD->hasLocalStorage())
         continue;
+      // A scalar read before any store holds whatever its register held: lanes may differ
+      // (indeterminate, DESIGN §6: never uniform unproved). Objects and arrays keep a uniform
+      // placeholder: their members and elements are stored one by one, and a lane-varying
+      // start would stay joined into every element (stores to them are weak).
+      QualType T = VD->getType();
+      bool Scalar = T->isScalarType() && !groupTypeOf(T);
       SymRef V = VD->getInit() ? Eval.eval(VD->getInit(), S)
-                               : sym::opaque(F.idFor(VD), Uniformity::BlockUniform, false,
-                                             VD->getNameAsString() + " (uninitialized)",
-                                             intTypeOf(VD->getType(), F.Ctx));
+                               : sym::opaque(F.idFor(VD),
+                                             Scalar ? Uniformity::LaneVarying
+                                                    : Uniformity::BlockUniform,
+                                             false, VD->getNameAsString() + " (uninitialized)",
+                                             intTypeOf(T, F.Ctx));
       if (M.isEscaped(VD)) {
         M.noteStore(VD, join(V->Class, F.controlClass(B)));
         continue;
