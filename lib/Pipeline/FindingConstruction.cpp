@@ -78,6 +78,11 @@ bool TranslationUnitAnalyzer::locate(SourceLocation Loc, Finding &F) {
   return true;
 }
 
+/// A loop's own condition (`for`, `while`, `do`): its "arms" are the body and leaving.
+static bool isLoopConstruct(llvm::StringRef Construct) {
+  return Construct == "for" || Construct == "while" || Construct == "do";
+}
+
 /// The work of a region below which a split is not worth a warning: about a handful of
 /// instructions (an integer or float operation is one unit, a store 2, an atomic 8). nvcc
 /// if-converts such arms, stores and atomics included: the warp issues them once, as
@@ -88,7 +93,7 @@ constexpr double ShortRegionCost = 8;
 /// == 0) smem[warp] = v;`. Its region slowdown (the one store regrouped) is no time the kernel
 /// loses.
 static bool shortRegion(const Finding &F) {
-  bool Loop = F.Construct == "for" || F.Construct == "while" || F.Construct == "do";
+  bool Loop = isLoopConstruct(F.Construct);
   double Work = F.ArmCostTrue.value_or(0) + F.ArmCostFalse.value_or(0);
   return !Loop && !F.LikelyPredicated && F.Ext != Extent::Tail && F.ArmWays == 2u && Work > 0 &&
          Work <= ShortRegionCost;
@@ -123,7 +128,7 @@ constexpr double LeaderArmCost = 32;
 /// pass every warp's value through shared memory, about what the arm costs. Its region slowdown
 /// (the leaders regrouped) is no time a rewrite wins back.
 static bool leaderLanes(const Finding &F) {
-  bool Loop = F.Construct == "for" || F.Construct == "while" || F.Construct == "do";
+  bool Loop = isLoopConstruct(F.Construct);
   return !Loop && F.Ext == Extent::EveryWarp && F.TrueLanes && F.ActiveLanes &&
          *F.TrueLanes > 0 && *F.TrueLanes * 16 <= *F.ActiveLanes && F.ArmWays == 2u &&
          F.ArmCostFalse.value_or(0) == 0 && F.ArmCostTrue.value_or(0) <= LeaderArmCost;
@@ -138,7 +143,7 @@ static bool leaderLanes(const Finding &F) {
 static bool dataDecidedNothingSerialised(const Finding &F) {
   if (F.Ext != Extent::DataDependent)
     return false;
-  if (F.Construct == "for" || F.Construct == "while" || F.Construct == "do")
+  if (isLoopConstruct(F.Construct))
     return true;
   if (F.ArmWays != 2u) // a switch runs each of its taken cases in turn
     return false;
@@ -227,7 +232,7 @@ static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
   else if (F.Sev == Severity::Note && !shortAndCheap(F) && dataDecidedNothingSerialised(F) &&
            !(NoLoss && !F.PredictedEfficiency)) {
     double Cheaper = std::min(F.ArmCostTrue.value_or(0), F.ArmCostFalse.value_or(0));
-    if (F.Construct == "for" || F.Construct == "while" || F.Construct == "do") {
+    if (isLoopConstruct(F.Construct)) {
       M += "; a warp runs the body as often as its busiest lane needs, nothing more";
     } else if (Cheaper > 0) {
       std::snprintf(Buf, sizeof(Buf), "; a warp that splits runs both arms, the cheaper one "
@@ -387,8 +392,7 @@ Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncR
   std::string CondText = text(SR.Under->Condition->getSourceRange());
   // Why it diverges: who skips the call (whole warps when the condition is warp-uniform, else
   // single lanes) and what they do instead of exiting.
-  bool Loop = SR.Under->Construct == "for" || SR.Under->Construct == "while" ||
-              SR.Under->Construct == "do";
+  bool Loop = isLoopConstruct(SR.Under->Construct);
   std::string Who = F.Class == Uniformity::WarpUniform ? "warps" : SR.IsBarrier ? "threads" : "lanes";
   std::string Skippers = Loop ? Who + " that run fewer trips of the loop ('" + CondText +
                                     "' turns false sooner for them)"

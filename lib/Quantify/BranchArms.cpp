@@ -137,6 +137,7 @@ double CostModel::sunkStoreCost(const Stmt *TrueArm, const Stmt *FalseArm) {
     return Kept;
   };
   auto Then = Tail(TrueArm), Else = Tail(FalseArm);
+  auto AllThen = armStatements(TrueArm), AllElse = armStatements(FalseArm);
   auto Store = [&](llvm::ArrayRef<const Stmt *> Arm, size_t I) -> const BinaryOperator * {
     const auto *BO = dyn_cast<BinaryOperator>(Arm[I]);
     if (!BO || BO->getOpcode() != BO_Assign || isLocalVarRef(BO->getLHS()) ||
@@ -159,9 +160,9 @@ double CostModel::sunkStoreCost(const Stmt *TrueArm, const Stmt *FalseArm) {
     llvm::SmallPtrSet<const ValueDecl *, 8> Decls;
     collectReferencedDecls(A->getLHS(), Decls);
     bool Changed = false;
-    for (const Stmt *S : armStatements(TrueArm))
+    for (const Stmt *S : AllThen)
       Changed |= S != A && mayChange(S, Decls);
-    for (const Stmt *S : armStatements(FalseArm))
+    for (const Stmt *S : AllElse)
       Changed |= S != B && mayChange(S, Decls);
     if (Changed)
       break;
