@@ -61,7 +61,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
         for (unsigned I = 0; I < CE->getNumArgs(); ++I)
           if (const auto *UO = dyn_cast<UnaryOperator>(CE->getArg(I)->IgnoreParenImpCasts()))
             if (UO->getOpcode() == UO_AddrOf)
-              Outputs.StoredThrough[I] = V->Class;
+              Outputs.StoredThrough[I] = ObjectContents::of(V->Class);
         applyStoresThroughArguments(Outputs, argumentTargets(CE, Callee), {}, S);
         return V;
       }
@@ -89,6 +89,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     PrivateReach Reach = reachOf(CE, Reached, Args, S);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
     applyStoresThroughArguments(Summary, Reached, Given, S);
+    noteReturnedTargets(CE, Summary, Reached, Given);
     if (Summary.Return)
       return F.withOrigin(Summary.Return, CE);
     return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
@@ -122,13 +123,10 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
   const FunctionDecl *Def = Ctor->getDefinition();
   if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
     PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, S);
-    Reach.Contents[0] = Uniformity::BlockUniform;
+    Reach.Contents[0] = ObjectContents();
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
     applyStoresThroughArguments(Summary, Reached, Given, S);
-    Uniformity Object = !Summary.StoredThrough.empty() && Summary.StoredThrough[0]
-                            ? *Summary.StoredThrough[0]
-                            : Uniformity::BlockUniform;
-    return F.leafFor(CE, Object, true, F.textOf(CE));
+    return constructedValue(CE, Summary);
   }
   // No body (or too deep): it may store anything, into the object and through its arguments.
   applyStoresThroughArguments(unknownEffects(Reached, Given), Reached, Given, S);
@@ -150,22 +148,44 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
   Reach.Group.resize(Args.size());
   for (size_t I = Known; I < Args.size(); ++I)
     Reach.Group[I] = I;
-  Reach.Contents[0] = Uniformity::BlockUniform;
+  Reach.Contents[0] = ObjectContents();
   CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
   // What it stores through its reference and pointer parameters lands where ours reach.
   std::vector<Targets> Reached(1);
   for (const ParmVarDecl *P : F.FD->parameters()) {
     Reached.emplace_back();
     if (M.hasPointee(P))
-      Reached.back().Objects.push_back({P, true});
+      Reached.back().Objects.push_back({{P, true}, {}});
   }
   State Unused;
   applyStoresThroughArguments(Summary, Reached, {}, Unused);
-  return F.leafFor(E,
-                   !Summary.StoredThrough.empty() && Summary.StoredThrough[0]
-                       ? *Summary.StoredThrough[0]
-                       : Uniformity::BlockUniform,
-                   true, F.textOf(E));
+  return constructedValue(E, Summary);
+}
+
+SymRef CallEvaluator::constructedValue(const Expr *E, const CallSummary &Summary) {
+  // What the constructor stored through `this`, field by field: the new object's value.
+  ObjectContents Object = !Summary.StoredThrough.empty() && Summary.StoredThrough[0]
+                              ? *Summary.StoredThrough[0]
+                              : ObjectContents();
+  return F.withOrigin(M.valueOfContents(Object, F.idFor(E), F.textOf(E), E->getType()), E);
+}
+
+void CallEvaluator::noteReturnedTargets(const CallExpr *CE, const CallSummary &Summary,
+                                        const std::vector<Targets> &Reached,
+                                        const std::vector<const Expr *> &Given) {
+  QualType T = CE->getCallReturnType(F.Ctx);
+  if (!T->isPointerType() && !T->isReferenceType())
+    return;
+  // Into the argument's memory at the place the callee named (`get<1>(t)`: t's field).
+  Targets Into;
+  for (const ReturnPlace &P : Summary.ReturnsInto)
+    if (P.Arg < Reached.size())
+      Into.add(Reached[P.Arg].member(P.Path));
+    else
+      Into.Any = true;
+  if (Summary.ReturnsAnywhere && givesPrivateMemory(Reached, Given))
+    Into.Any = true;
+  M.noteCallReturn(CE, std::move(Into));
 }
 
 Targets CallEvaluator::argumentTarget(const Expr *Arg, QualType ParamTy) const {
@@ -239,9 +259,9 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
   for (unsigned I = 0; I < Reached.size(); ++I) {
     R.Group[I] = I;
     if (!Reached[I].empty())
-      R.Contents[I] = M.classOf(Reached[I], S);
+      R.Contents[I] = M.contentsOf(Reached[I], S);
     else if (ByRefTemporary[I] && I < Args.size())
-      R.Contents[I] = Args[I]->Class;
+      R.Contents[I] = Memory::contentsOfValue(Args[I]);
   }
   // Arguments that may reach the same memory are one group (the lowest index of them).
   for (unsigned I = 0; I < Reached.size(); ++I)
@@ -294,7 +314,7 @@ bool CallEvaluator::givesPrivateMemory(const std::vector<Targets> &Reached,
 CallSummary CallEvaluator::unknownEffects(const std::vector<Targets> &Reached,
                                           const std::vector<const Expr *> &Given) const {
   CallSummary Summary;
-  Summary.StoredThrough.assign(Reached.size(), Uniformity::LaneVarying);
+  Summary.StoredThrough.assign(Reached.size(), ObjectContents::of(Uniformity::LaneVarying));
   for (unsigned I = 0; I < Reached.size() && I < Given.size(); ++I) {
     if (Reached[I].empty() || !Given[I])
       continue;
@@ -319,7 +339,7 @@ void CallEvaluator::applyStoresThroughArguments(const CallSummary &Summary,
   const auto &Stored = Summary.StoredThrough;
   for (unsigned I = 0; I < Stored.size() && I < Reached.size(); ++I)
     if (Stored[I])
-      M.store(Reached[I], join(*Stored[I], Control), S);
+      M.storeContents(Reached[I], *Stored[I], Control, S);
   // Through pointers the callee loaded: wherever a pointer of unknown origin may point, when
   // it was given private memory (a pointer to it, or an object by value that may hold one).
   if (Summary.StoredAnywhere && givesPrivateMemory(Reached, Given)) {

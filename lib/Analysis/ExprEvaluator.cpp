@@ -26,6 +26,39 @@ SymRef ExprEvaluator::atLeast(SymRef V, Uniformity C, const Expr *E) {
                      F.textOf(E), V->Ty);
 }
 
+SymRef ExprEvaluator::aggregateValue(const InitListExpr *ILE, State &S, unsigned D) {
+  // `S{a, b}`: its bases' initializers first, then one per field in order (C++17). A union, or
+  // an array: one value for all.
+  const auto *RD = ILE->getType()->getAsCXXRecordDecl();
+  if (!RD || RD->isUnion() || !RD->hasDefinition() || ILE->isTransparent())
+    return nullptr;
+  unsigned NumBases = RD->getNumBases();
+  std::vector<std::pair<const void *, SymRef>> Fields;
+  std::vector<SymRef> Bases;
+  unsigned I = 0;
+  for (; I < NumBases && I < ILE->getNumInits(); ++I)
+    Bases.push_back(eval(ILE->getInit(I), S, D + 1));
+  for (const FieldDecl *FD : RD->fields()) {
+    if (I >= ILE->getNumInits())
+      break;
+    if (FD->isUnnamedBitField())
+      continue;
+    Fields.push_back({FD, eval(ILE->getInit(I++), S, D + 1)});
+  }
+  // A base's fields are fields of this object too (their FieldDecls are the base's own).
+  for (const SymRef &B : Bases)
+    if (B && B->Kind == SymKind::Record)
+      Fields.insert(Fields.end(), B->Fields->begin(), B->Fields->end());
+  std::vector<SymRef> Rest;
+  for (const SymRef &B : Bases)
+    if (B && B->Kind != SymKind::Record)
+      Rest.push_back(B);
+    else if (B && B->A)
+      Rest.push_back(B->A);
+  SymRef RestValue = Rest.empty() ? nullptr : sym::joinLeaf(F.idFor(ILE, 0x5e5), Rest, F.textOf(ILE));
+  return sym::record(std::move(Fields), std::move(RestValue), F.textOf(ILE));
+}
+
 SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
   if (!E)
     return sym::opaque(0, Uniformity::LaneVarying, true, "unknown");
@@ -113,11 +146,22 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     const ValueDecl *VD = DRE->getDecl();
     if (const auto *EC = dyn_cast<EnumConstantDecl>(VD))
       return sym::constant(EC->getInitVal().getExtValue(), IT);
+    // A structured binding (`auto [l, o] = f();`) names a part of its hidden object: a field,
+    // or what `get<I>` returns for a tuple-like one.
+    if (const auto *BD = dyn_cast<BindingDecl>(VD)) {
+      if (const VarDecl *Holding = BD->getHoldingVar(); Holding && Holding->getInit())
+        return eval(Holding->getInit(), S, D + 1);
+      if (const Expr *Binding = BD->getBinding())
+        return eval(Binding, S, D + 1);
+    }
     if (const auto *Var = dyn_cast<VarDecl>(VD)) {
       if (auto Path = M.pathOf(DRE))
         return M.read(*Path, S, E);
-      if (M.isEscaped(Var))
+      if (M.isEscaped(Var)) {
+        if (Var->getType()->isRecordType())
+          return M.objectValue({Var, false}, {}, Var->getType(), E);
         return F.leafFor(E, M.escapedClass(Var), true, Var->getNameAsString() + " (memory)");
+      }
       if (auto Index = builtinVarIndex(Var->getName()); Index && !Var->hasLocalStorage()) {
         // the whole builtin struct (e.g. `dim3 b = blockDim;`)
         return sym::dim3(builtinVar(*Index, 0), builtinVar(*Index, 1), builtinVar(*Index, 2));
@@ -136,9 +180,17 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
         if (!isa<ParmVarDecl>(Var) && Var->getInit())
           if (auto Bound = M.pathOf(Var->getInit())) // a tracked local, as it is now
             V = M.read(*Bound, S, E);
-        if (M.hasPointee(Var))
+        if (M.hasPointee(Var)) {
+          // An object: what it holds now, field by field (the value it was passed with while
+          // nothing was stored into it since).
+          if (Var->getType().getNonReferenceType()->isRecordType()) {
+            if (V && M.objectContents({Var, true}) == Memory::contentsOfValue(V))
+              return V;
+            return M.objectValue({Var, true}, {}, Var->getType(), E);
+          }
           return atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
                          M.objectClass({Var, true}), E);
+        }
         if (V)
           return V;
       }
@@ -246,9 +298,21 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
         return *Comp == 0 ? Base->A : *Comp == 1 ? Base->B : Base->C;
     if (isa<CXXMethodDecl>(ME->getMemberDecl()))
       return Base;
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    bool ThisObject = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+    if (ME->isArrow() && ThisObject && Base->Kind == SymKind::Record)
+      // `this` is the caller's private object (its value a record): the field holds what was
+      // stored into it, whatever its other fields hold.
+      return F.leafFor(E, M.classOf(M.lvalueTargets(ME), S), true, "load " + F.textOf(E));
     if (ME->isArrow())
-      return F.leafFor(E, join(Base->Class, M.classOf(M.pointerTargets(ME->getBase()), S)), true,
+      return F.leafFor(E, join(Base->Class, M.classOf(M.lvalueTargets(ME), S)), true,
                        "load " + F.textOf(E));
+    if (Field && Base->Kind == SymKind::Record) {
+      if (SymRef V = recordField(Base, Field))
+        return V;
+      Uniformity Rest = Base->A ? Base->A->Class : Uniformity::BlockUniform;
+      return F.leafFor(E, Rest, Rest != Uniformity::BlockUniform, F.textOf(E));
+    }
     return F.leafFor(E, Base->Class, Base->DataDependent, F.textOf(E));
   }
 
@@ -283,6 +347,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
   if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
     if (ILE->getNumInits() == 1 && isIntegerLike(Ty))
       return eval(ILE->getInit(0), S, D + 1);
+    if (SymRef R = aggregateValue(ILE, S, D))
+      return R;
     std::vector<SymRef> Parts;
     for (const Expr *Init : ILE->inits())
       Parts.push_back(eval(Init, S, D + 1));

@@ -50,9 +50,10 @@ public:
         SyncDep(F, M), Classifier(F), Hidden(F, M, Eval), Collectives(F, M) {}
 
   bool run();
-  const std::vector<std::optional<Uniformity>> &storedThrough() const {
+  const std::vector<std::optional<ObjectContents>> &storedThrough() const {
     return M.storedThrough();
   }
+  const Memory &memory() const { return M; }
   std::optional<Uniformity> storedAnywhere() const { return M.storedAnywhere(); }
   SymRef ReturnValue;
   std::vector<BranchRecord> Branches;
@@ -178,7 +179,7 @@ State FunctionAnalysis::Impl::entryState() {
                    : sym::opaque(F.idFor(P), Uniformity::LaneVarying, true, P->getNameAsString());
     ++Index;
     if (M.isEscaped(P)) {
-      M.noteEntryValue(P, V->Class);
+      M.noteEntryValue(P, V);
       continue;
     }
     S[AccessPath{P}] = V;
@@ -271,7 +272,11 @@ FunctionAnalysis::FunctionAnalysis(const FunctionDecl *FD, ASTContext &Ctx, Call
 FunctionAnalysis::~FunctionAnalysis() = default;
 bool FunctionAnalysis::run() { return P->run(); }
 SymRef FunctionAnalysis::returnValue() const { return P->ReturnValue; }
-const std::vector<std::optional<Uniformity>> &FunctionAnalysis::storedThroughParameters() const {
+const std::vector<ReturnPlace> &FunctionAnalysis::returnsInto() const {
+  return P->memory().returnsInto();
+}
+bool FunctionAnalysis::returnsAnywhere() const { return P->memory().returnsAnywhere(); }
+const std::vector<std::optional<ObjectContents>> &FunctionAnalysis::storedThroughParameters() const {
   return P->storedThrough();
 }
 std::optional<Uniformity> FunctionAnalysis::storedAnywhere() const {

@@ -139,15 +139,23 @@ struct FunctionState {
 /// The local variable an lvalue is part of (`v`, `s.a`, `a[i]`), if any; not through `->`.
 const clang::VarDecl *rootLocal(const clang::Expr *E);
 
-/// Private memory the data flow cannot follow value by value, with one flow-insensitive class:
+/// Private memory the data flow cannot follow value by value, flow-insensitive (one class per
+/// field path, ObjectContents):
 /// an escaped local or a variable a lambda captured (the variable, false), or what a pointer or
 /// reference parameter reaches in the caller's memory (the parameter, or the method for `this`;
 /// true).
 using MemObject = llvm::PointerIntPair<const clang::Decl *, 1, bool>;
 
+/// A private object, or the subobject at a field path of it (`t.l`, what `&t.l` points to).
+struct ObjectRef {
+  MemObject Object;
+  FieldPath Path;
+  bool operator==(const ObjectRef &O) const { return Object == O.Object && Path == O.Path; }
+};
+
 /// The private memory an lvalue or a pointer may reach.
 struct Targets {
-  llvm::SmallVector<MemObject, 2> Objects;
+  llvm::SmallVector<ObjectRef, 2> Objects;
   llvm::SmallVector<AccessPath, 1> Paths; ///< tracked locals (an object, a const reference's)
   /// Arguments of this function (`this` first) through which it reaches its caller's memory
   /// otherwise than by a pointer or reference parameter (a closure's by-reference captures).
@@ -156,6 +164,11 @@ struct Targets {
   bool empty() const { return Objects.empty() && Paths.empty() && Params.empty() && !Any; }
   void add(const Targets &O);
   bool overlaps(const Targets &O) const;
+  /// The subobjects at \p Path of what these reach (`.l.s1` of them).
+  Targets member(llvm::ArrayRef<const clang::FieldDecl *> Path) const;
+  /// Anywhere in the objects these reach: after pointer arithmetic, or a cast to a pointer of
+  /// another type, the field they named says nothing of where the pointer lands.
+  Targets wholeObjects() const;
 };
 
 /// Locals the data flow tracks, by access path, and the private memory it cannot (MemObject):
@@ -174,9 +187,11 @@ public:
   bool isEscaped(const clang::VarDecl *VD) const { return Escaped.count(VD); }
   /// The class of escaped local (or capture) \p VD so far.
   Uniformity escapedClass(const clang::VarDecl *VD) const { return objectClass({VD, false}); }
-  /// The class of \p O so far; the read and the block it is in are remembered (see changed()
-  /// and takeStaleReaders()).
-  Uniformity objectClass(MemObject O) const;
+  /// The class of the subobject at \p Path of \p O so far; the read and the block it is in
+  /// are remembered (see changed() and takeStaleReaders()).
+  Uniformity objectClass(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path = {}) const;
+  /// What \p O holds so far, field by field (a read, as objectClass).
+  ObjectContents objectContents(MemObject O) const;
   /// Whether what reference parameter \p P reaches is private memory with a class of its own.
   bool hasPointee(const clang::VarDecl *P) const { return Pointees.count(P); }
 
@@ -184,8 +199,10 @@ public:
   std::optional<AccessPath> pathOf(const clang::Expr *E) const;
   SymRef read(const AccessPath &Path, const State &S, const clang::Expr *Where) const;
   void write(const AccessPath &Path, SymRef V, State &S) const;
-  /// The value of a whole struct whose fields are tracked one by one.
+  /// The value of a whole struct whose fields are tracked one by one: a record.
   SymRef structValue(const AccessPath &Path, const State &S) const;
+  /// What an enclosing struct's whole value holds at \p Path (null: none known).
+  SymRef enclosingValue(const AccessPath &Path, const State &S, IntType Ty) const;
 
   // --- private memory reached through pointers and references (PrivateTargets.cpp) -----
   /// What the pointer value \p Ptr may point into.
@@ -200,16 +217,37 @@ public:
   Targets closureTargets(clang::QualType T, const clang::Expr *Obj) const;
   /// The join of what \p T may hold (block-uniform when empty).
   Uniformity classOf(const Targets &T, const State &S) const;
+  /// What \p T may hold, field by field (what a callee is told: PrivateReach).
+  ObjectContents contentsOf(const Targets &T, const State &S) const;
   /// A store of class \p C into \p T.
   void store(const Targets &T, Uniformity C, State &S);
+  /// A store of \p V into \p T under control of class \p Control: a record field by field.
+  void storeValue(const Targets &T, const SymRef &V, Uniformity Control, State &S);
+  /// What a callee stored through one argument (\p C, field by field) into what it reaches.
+  void storeContents(const Targets &T, const ObjectContents &C, Uniformity Control, State &S);
+  /// The value of the subobject at \p Path of private object \p O, of type \p T: a record
+  /// field by field, else a leaf of its class.
+  SymRef objectValue(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path, clang::QualType T,
+                     const clang::Expr *Where) const;
+  /// A record value (or a leaf) from what an object holds, field by field.
+  SymRef valueOfContents(const ObjectContents &C, uint64_t Id, const std::string &Label,
+                         clang::QualType T) const;
+  /// What a value holds, field by field (a record's fields; a leaf: its class, whole).
+  static ObjectContents contentsOfValue(const SymRef &V);
+
+  // --- pointers and references returned by calls ------------------------------------
+  /// Where the pointer or reference call \p Call returned may point (from its callee's
+  /// summary, applied to the call's arguments), remembered when the call is evaluated.
+  void noteCallReturn(const clang::Expr *Call, Targets T) { CallReturns[Call] = std::move(T); }
+  /// A `return` of a pointer or reference that reaches \p T: the summary's ReturnsInto.
+  void noteReturnTargets(const Targets &T);
+  const std::vector<ReturnPlace> &returnsInto() const { return ReturnsInto; }
+  bool returnsAnywhere() const { return ReturnsAnywhere; }
 
   /// An escaped parameter starts with its argument's class (not a change of memory).
-  void noteEntryValue(const clang::VarDecl *VD, Uniformity C);
+  void noteEntryValue(const clang::VarDecl *VD, const SymRef &V);
   /// A store of class \p C into escaped local \p VD.
-  void noteStore(const clang::VarDecl *VD, Uniformity C) { noteObjectStore({VD, false}, C); }
-  /// A store of class \p C to an lvalue that is not a tracked path: into an escaped local, or
-  /// through a reference or pointer that may reach private memory.
-  void noteUntrackedStore(const clang::Expr *Bare, Uniformity C, State &S);
+  void noteStore(const clang::VarDecl *VD, Uniformity C) { noteObjectStore({VD, false}, {}, C); }
   /// What a callee without a body (null: called through a pointer) may store through the
   /// pointers and mutable references it is given (\p C: the class of what it may store).
   void noteCallArguments(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
@@ -218,7 +256,7 @@ public:
   // --- out-parameters: stores through pointers and references a caller passed ---------
   /// Per argument (`this` first for member functions): the class of what this function stores
   /// through it (std::nullopt: nothing).
-  const std::vector<std::optional<Uniformity>> &storedThrough() const { return StoredThrough; }
+  const std::vector<std::optional<ObjectContents>> &storedThrough() const { return StoredThrough; }
   /// The class of what this function stores through pointers of unknown origin (Targets::Any):
   /// its callers apply it to every private object of theirs whose address was exposed.
   std::optional<Uniformity> storedAnywhere() const { return StoredAnywhere; }
@@ -243,10 +281,13 @@ public:
 
 private:
   std::optional<unsigned> argumentIndex(const clang::ParmVarDecl *P) const;
-  void noteParameterStore(unsigned Index, Uniformity C);
-  void noteObjectStore(MemObject O, Uniformity C);
+  /// The argument whose caller's memory \p O is (`this` 0), if it is one.
+  std::optional<unsigned> argumentOf(MemObject O) const;
+  void noteParameterStore(unsigned Index, llvm::ArrayRef<const clang::FieldDecl *> Path,
+                          Uniformity C);
+  void noteObjectStore(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C);
   /// A store into \p O as this function sees it: the object, what may alias it, the caller.
-  void storeObject(MemObject O, Uniformity C);
+  void storeObject(const ObjectRef &O, Uniformity C);
   /// Targets of a pointer variable: the union of every value assigned to it.
   Targets variableTargets(const clang::VarDecl *VD, unsigned D) const;
 
@@ -262,13 +303,16 @@ private:
   /// whose address escapes is absent from it and in Escaped.
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>> Assigned;
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 8> VisitedVariables; ///< of one query
-  llvm::DenseMap<MemObject, Uniformity> ObjectClass;
+  llvm::DenseMap<MemObject, ObjectContents> ObjectClass;
+  llvm::DenseMap<const clang::Expr *, Targets> CallReturns;
+  std::vector<ReturnPlace> ReturnsInto;
+  bool ReturnsAnywhere = false;
   /// Per object, the blocks whose transfer read its class this round (null: a read outside
   /// any transfer).
   mutable llvm::DenseMap<MemObject, llvm::SmallPtrSet<const clang::CFGBlock *, 4>> Readers;
   std::vector<const clang::CFGBlock *> StaleReaders;
   bool Changed = false;
-  std::vector<std::optional<Uniformity>> StoredThrough;
+  std::vector<std::optional<ObjectContents>> StoredThrough;
   std::optional<Uniformity> StoredAnywhere;
 };
 
@@ -308,6 +352,12 @@ public:
 private:
   SymRef evalIntrinsic(const clang::CallExpr *CE, const IntrinsicInfo &Info, State &S,
                        unsigned D);
+  /// A constructed object's value: what its constructor stored through `this`, a record.
+  SymRef constructedValue(const clang::Expr *E, const CallSummary &Summary);
+  /// Where the pointer or reference \p CE returns may point, for pointerTargets().
+  void noteReturnedTargets(const clang::CallExpr *CE, const CallSummary &Summary,
+                           const std::vector<Targets> &Reached,
+                           const std::vector<const clang::Expr *> &Given);
   /// The private memory \p Arg reaches when passed as a parameter of type \p ParamTy.
   Targets argumentTarget(const clang::Expr *Arg, clang::QualType ParamTy) const;
   /// Per argument of \p CE in the callee's order (`this` first): the private memory it reaches.
@@ -352,6 +402,8 @@ public:
   SymRef eval(const clang::Expr *E, State &S, unsigned D = 0);
   /// \p V, or an opaque leaf for \p E of class at least \p C.
   SymRef atLeast(SymRef V, Uniformity C, const clang::Expr *E);
+  /// An aggregate's value (`S{a, b}`), field by field; null when not a struct.
+  SymRef aggregateValue(const clang::InitListExpr *ILE, State &S, unsigned D);
 
 private:
   FunctionState &F;

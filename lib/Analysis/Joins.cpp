@@ -133,7 +133,8 @@ SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<
   All.append(Back.begin(), Back.end());
   // The id of a joined leaf, hashed only when one is made (most paths agree on every edge).
   auto JoinId = [&] { return uint64_t(llvm::hash_combine(F.Salt, B->getBlockID(), F.pathHash(K))); };
-  if (Header && LoopVars->count(K) && !Entry.empty()) {
+  // (A struct's value is no induction variable: it is joined as any other value below.)
+  if (Header && LoopVars->count(K) && !Entry.empty() && Entry.front()->Kind != SymKind::Record) {
     SymRef Init = Entry.front();
     for (const SymRef &E : Entry)
       if (!symEqual(E, Init))

@@ -1,8 +1,9 @@
 //===- Memory.cpp - tracked locals and private memory ---------------------===//
 //
-// The data flow tracks locals field by field (`s.a.b` is its own access path). Private memory
-// it cannot follow value by value is a MemObject with one flow-insensitive class, which every
-// store that may reach it joins into (DESIGN §6.2): a local whose address escapes (address
+// The data flow tracks locals field by field (`s.a.b` is its own access path; a whole struct
+// is a record value). Private memory it cannot follow value by value is a MemObject with
+// flow-insensitive contents, one class per field path (ObjectContents), which every store that
+// may reach it joins into (DESIGN §6.2): a local whose address escapes (address
 // taken, bound to a mutable reference, passed by mutable reference, captured by reference),
 // every local array, what a pointer or reference parameter reaches in the caller's private
 // memory (the caller says what it holds: PrivateReach), a lambda's captures. What a pointer
@@ -170,7 +171,7 @@ void Memory::findEscapes() {
     if (Escaped.count(VD))
       Exposed.push_back({VD, false});
   // What the caller's arguments reach: `this` and the pointer and reference parameters.
-  auto Reached = [&](unsigned Index) -> std::optional<Uniformity> {
+  auto Reached = [&](unsigned Index) -> std::optional<ObjectContents> {
     return Index < F.Reach.Contents.size() ? F.Reach.Contents[Index] : std::nullopt;
   };
   if (HasThis)
@@ -196,11 +197,11 @@ void Memory::findEscapes() {
                            ? Uniformity::LaneVarying
                            : F.ParamValues.front()->Class;
     if (auto C = Reached(0))
-      Entry = join(Entry, *C);
+      Entry = join(Entry, C->all());
     for (const VarDecl *VD : Facts->Captured) {
       Captured.insert(VD);
       Escaped.insert(VD);
-      ObjectClass[{VD, false}] = Entry;
+      ObjectClass[{VD, false}] = ObjectContents::of(Entry);
       Exposed.push_back({VD, false});
     }
   }
@@ -215,6 +216,8 @@ std::optional<AccessPath> Memory::pathOf(const Expr *E) const {
   if (!E)
     return std::nullopt;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return BD->getHoldingVar() ? std::nullopt : pathOf(BD->getBinding()); // `e.field`
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || !VD->hasLocalStorage() || Escaped.count(VD) || VD->getType()->isReferenceType())
       return std::nullopt;
@@ -237,50 +240,101 @@ std::optional<AccessPath> Memory::pathOf(const Expr *E) const {
   return std::nullopt;
 }
 
+namespace {
+/// \p Base with the subobject at \p Sub (fields below it) set to \p V: a record of its own
+/// where \p Base was not one (its value then holds every field not set).
+SymRef withField(const SymRef &Base, llvm::ArrayRef<const ValueDecl *> Sub, SymRef V,
+                 const std::string &Label) {
+  std::vector<std::pair<const void *, SymRef>> Fields;
+  SymRef Rest = Base;
+  if (Base && Base->Kind == SymKind::Record) {
+    Fields = *Base->Fields;
+    Rest = Base->A;
+  }
+  const void *Key = Sub.front();
+  auto It = llvm::find_if(Fields, [&](const auto &F) { return F.first == Key; });
+  SymRef Old = It != Fields.end() ? It->second : Rest;
+  SymRef New = Sub.size() == 1 ? std::move(V) : withField(Old, Sub.drop_front(), std::move(V), Label);
+  if (It != Fields.end())
+    It->second = std::move(New);
+  else
+    Fields.push_back({Key, std::move(New)});
+  return sym::record(std::move(Fields), std::move(Rest), Label);
+}
+} // namespace
+
 SymRef Memory::structValue(const AccessPath &Path, const State &S) const {
-  std::vector<SymRef> Parts;
-  for (auto It = S.lower_bound(Path); It != S.end() && isPrefix(Path, It->first); ++It)
-    Parts.push_back(It->second);
-  if (Parts.size() == 1 && Parts.front() && S.count(Path))
-    return Parts.front();
-  return sym::joinLeaf(llvm::hash_combine(F.idFor(nullptr, F.pathHash(Path)), 0x5), Parts,
-                       F.pathName(Path));
+  // The whole (as stored, or as its enclosing struct holds it), then the fields written since,
+  // each in its place: a record value that keeps them apart (`Pt q = p;` copies them).
+  auto Exact = S.find(Path);
+  auto It = S.upper_bound(Path);
+  bool AnyField = It != S.end() && isPrefix(Path, It->first);
+  if (!AnyField)
+    return Exact != S.end() ? Exact->second : read(Path, S, nullptr);
+  SymRef V = Exact != S.end() ? Exact->second : enclosingValue(Path, S, IntType{});
+  std::string Label = F.pathName(Path);
+  for (; It != S.end() && isPrefix(Path, It->first); ++It)
+    V = withField(V, llvm::ArrayRef<const ValueDecl *>(It->first).drop_front(Path.size()),
+                  It->second, Label);
+  return V;
 }
 
-SymRef Memory::read(const AccessPath &Path, const State &S, const Expr *Where) const {
-  auto It = S.find(Path);
-  if (It != S.end()) {
-    // A whole struct with fields written since (`Pt p; p.x = tid;`): what it holds is the join
-    // of the whole and those fields (`Pt q = p;` copies them).
-    auto Next = std::next(It);
-    if (Next != S.end() && isPrefix(Path, Next->first))
-      return structValue(Path, S);
-    return It->second;
-  }
-  // A field of a struct whose whole value is known: a component of a dim3, else its class.
+SymRef Memory::enclosingValue(const AccessPath &Path, const State &S, IntType Ty) const {
   for (size_t Len = Path.size() - 1; Len >= 1; --Len) {
     AccessPath Prefix(Path.begin(), Path.begin() + Len);
     auto PIt = S.find(Prefix);
     if (PIt == S.end())
       continue;
-    const SymRef &Whole = PIt->second;
+    SymRef Whole = PIt->second;
     if (Whole && Whole->Kind == SymKind::Dim3 && Len + 1 == Path.size()) {
       if (auto Comp = componentIndex(Path.back()->getName()))
         return *Comp == 0 ? Whole->A : *Comp == 1 ? Whole->B : Whole->C;
     }
+    // Down the record's fields as far as it lists them; an unlisted field holds what its
+    // record's rest does (a leaf of its own: two unlisted fields are not one value).
+    size_t At = Len;
+    while (Whole && Whole->Kind == SymKind::Record && At < Path.size()) {
+      SymRef Field = recordField(Whole, Path[At]);
+      if (!Field) {
+        Whole = Whole->A;
+        break;
+      }
+      Whole = Field;
+      ++At;
+    }
+    if (!Whole)
+      return sym::opaque(F.idFor(Path.front(), F.pathHash(Path)), Uniformity::BlockUniform,
+                         false, F.pathName(Path) + " (uninitialized)", Ty);
+    if (At == Path.size())
+      return Whole;
     return sym::opaque(llvm::hash_combine(Whole->Hash, F.pathHash(Path)), Whole->Class,
-                       Whole->DataDependent, F.pathName(Path),
-                       Where ? intTypeOf(Where->getType(), F.Ctx) : IntType{});
+                       Whole->DataDependent, F.pathName(Path), Ty);
   }
-  // Nothing known about any part of it: a struct of fields we track, or uninitialized.
+  return nullptr;
+}
+
+SymRef Memory::read(const AccessPath &Path, const State &S, const Expr *Where) const {
+  auto It = S.find(Path);
+  if (It != S.end()) {
+    // A whole struct with fields written since (`Pt p; p.x = tid;`): a record of the whole
+    // and those fields.
+    auto Next = std::next(It);
+    if (Next != S.end() && isPrefix(Path, Next->first))
+      return structValue(Path, S);
+    return It->second;
+  }
+  IntType Ty = Where ? intTypeOf(Where->getType(), F.Ctx) : IntType{};
+  // A field of a struct whose whole value is known.
   bool AnyField = false;
   for (auto FIt = S.lower_bound(Path); FIt != S.end() && isPrefix(Path, FIt->first); ++FIt)
     AnyField = true;
   if (AnyField)
     return structValue(Path, S);
+  if (SymRef V = enclosingValue(Path, S, Ty))
+    return V;
+  // Nothing known about any part of it: uninitialized.
   return sym::opaque(F.idFor(Path.front(), F.pathHash(Path)), Uniformity::BlockUniform, false,
-                     F.pathName(Path) + " (uninitialized)",
-                     Where ? intTypeOf(Where->getType(), F.Ctx) : IntType{});
+                     F.pathName(Path) + " (uninitialized)", Ty);
 }
 
 void Memory::write(const AccessPath &Path, SymRef V, State &S) const {
@@ -295,22 +349,25 @@ void Memory::write(const AccessPath &Path, SymRef V, State &S) const {
 // Private memory objects
 //===----------------------------------------------------------------------===//
 
-Uniformity Memory::objectClass(MemObject O) const {
+Uniformity Memory::objectClass(MemObject O, llvm::ArrayRef<const FieldDecl *> Path) const {
   Readers[O].insert(F.CurrentBlock);
   auto It = ObjectClass.find(O);
-  return It == ObjectClass.end() ? Uniformity::BlockUniform : It->second;
+  return It == ObjectClass.end() ? Uniformity::BlockUniform : It->second.at(Path);
 }
 
-void Memory::noteEntryValue(const VarDecl *VD, Uniformity C) {
-  Uniformity &Old = ObjectClass[{VD, false}];
-  Old = join(Old, C);
+ObjectContents Memory::objectContents(MemObject O) const {
+  Readers[O].insert(F.CurrentBlock);
+  auto It = ObjectClass.find(O);
+  return It == ObjectClass.end() ? ObjectContents() : It->second;
 }
 
-void Memory::noteObjectStore(MemObject O, Uniformity C) {
-  Uniformity &Old = ObjectClass[O];
-  if (join(Old, C) == Old)
+void Memory::noteEntryValue(const VarDecl *VD, const SymRef &V) {
+  ObjectClass[{VD, false}].storeAll({}, contentsOfValue(V));
+}
+
+void Memory::noteObjectStore(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, Uniformity C) {
+  if (!ObjectClass[O].store(Path, C))
     return;
-  Old = join(Old, C);
   auto Read = Readers.find(O);
   if (Read != Readers.end())
     for (const CFGBlock *B : Read->second) {
@@ -321,33 +378,36 @@ void Memory::noteObjectStore(MemObject O, Uniformity C) {
     }
 }
 
-void Memory::storeObject(MemObject O, Uniformity C) {
-  noteObjectStore(O, C);
-  // What the caller's memory it lies in: the out-parameter, and the arguments that may alias.
-  std::optional<unsigned> Index;
-  if (O.getInt())
-    Index = Pointees.lookup(O.getPointer());
-  else if (Captured.count(cast<VarDecl>(O.getPointer())))
-    Index = 0; // a capture: the closure object, `this`
+std::optional<unsigned> Memory::argumentOf(MemObject O) const {
+  if (O.getInt()) {
+    auto It = Pointees.find(O.getPointer());
+    return It == Pointees.end() ? std::nullopt : std::optional<unsigned>(It->second);
+  }
+  if (Captured.count(cast<VarDecl>(O.getPointer())))
+    return 0; // a capture: the closure object, `this`
+  return std::nullopt;
+}
+
+void Memory::storeObject(const ObjectRef &O, Uniformity C) {
+  noteObjectStore(O.Object, O.Path, C);
+  // What the caller's memory it lies in: the out-parameter, and the arguments that may alias
+  // (at an offset we do not know: into the whole of them).
+  std::optional<unsigned> Index = argumentOf(O.Object);
   if (!Index)
     return;
-  noteParameterStore(*Index, C);
+  noteParameterStore(*Index, O.Object.getInt() ? O.Path : FieldPath(), C);
   const auto &Groups = F.Reach.Group;
   if (*Index >= Groups.size())
     return;
   for (const MemObject &Other : Exposed) {
-    std::optional<unsigned> J;
-    if (Other.getInt())
-      J = Pointees.lookup(Other.getPointer());
-    else if (Captured.count(cast<VarDecl>(Other.getPointer())))
-      J = 0;
-    if (J && *J < Groups.size() && Groups[*J] == Groups[*Index] && Other != O)
-      noteObjectStore(Other, C);
+    std::optional<unsigned> J = argumentOf(Other);
+    if (J && *J < Groups.size() && Groups[*J] == Groups[*Index] && Other != O.Object)
+      noteObjectStore(Other, {}, C);
   }
 }
 
 void Memory::store(const Targets &T, Uniformity C, State &S) {
-  for (const MemObject &O : T.Objects)
+  for (const ObjectRef &O : T.Objects)
     storeObject(O, C);
   for (const AccessPath &Path : T.Paths) {
     SymRef Old = structValue(Path, S);
@@ -357,16 +417,92 @@ void Memory::store(const Targets &T, Uniformity C, State &S) {
             S);
   }
   for (unsigned Index : T.Params)
-    noteParameterStore(Index, C);
+    noteParameterStore(Index, {}, C);
   if (T.Any) {
     for (const MemObject &O : llvm::SmallVector<MemObject, 8>(Exposed))
-      storeObject(O, C);
+      storeObject({O, {}}, C);
     StoredAnywhere = StoredAnywhere ? join(*StoredAnywhere, C) : C;
   }
 }
 
-void Memory::noteUntrackedStore(const Expr *Bare, Uniformity C, State &S) {
-  store(lvalueTargets(Bare), C, S);
+void Memory::storeValue(const Targets &T, const SymRef &V, Uniformity Control, State &S) {
+  if (V && V->Kind == SymKind::Record) {
+    store(T, join(V->A ? V->A->Class : Uniformity::BlockUniform, Control), S);
+    for (const auto &[Field, FV] : *V->Fields)
+      storeValue(T.member({static_cast<const FieldDecl *>(Field)}), FV, Control, S);
+    return;
+  }
+  store(T, join(V ? V->Class : Uniformity::LaneVarying, Control), S);
+}
+
+void Memory::storeContents(const Targets &T, const ObjectContents &C, Uniformity Control,
+                           State &S) {
+  store(T, join(C.Whole, Control), S);
+  for (const auto &[Path, FC] : C.Fields)
+    store(T.member(Path), join(FC, Control), S);
+}
+
+SymRef Memory::objectValue(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, QualType T,
+                           const Expr *Where) const {
+  uint64_t Id = llvm::hash_combine(F.idFor(O.getOpaqueValue()), 0x0b1);
+  for (const FieldDecl *FD : Path)
+    Id = llvm::hash_combine(Id, FD);
+  std::string Label = Where ? F.textOf(Where) : std::string("object");
+  return valueOfContents(objectContents(O).below(Path), Id, Label + " (memory)", T);
+}
+
+SymRef Memory::valueOfContents(const ObjectContents &C, uint64_t Id, const std::string &Label,
+                               QualType T) const {
+  const RecordDecl *RD = T.isNull() ? nullptr : T.getNonReferenceType()->getAsRecordDecl();
+  if (C.Fields.empty() || !RD)
+    return sym::opaque(Id, C.all(), C.all() != Uniformity::BlockUniform, Label,
+                       T.isNull() ? IntType{} : intTypeOf(T.getNonReferenceType(), F.Ctx));
+  // One record level per first field of the paths stored into.
+  std::vector<std::pair<const void *, SymRef>> Fields;
+  for (const auto &[Path, FC] : C.Fields) {
+    const FieldDecl *First = Path.front();
+    if (llvm::any_of(Fields, [&](const auto &Fl) { return Fl.first == First; }))
+      continue;
+    Fields.push_back({First, valueOfContents(C.below({First}), llvm::hash_combine(Id, First),
+                                             Label + "." + First->getNameAsString(),
+                                             First->getType())});
+  }
+  SymRef Rest = sym::opaque(llvm::hash_combine(Id, 0x5e5), C.Whole,
+                            C.Whole != Uniformity::BlockUniform, Label);
+  return sym::record(std::move(Fields), std::move(Rest), Label);
+}
+
+ObjectContents Memory::contentsOfValue(const SymRef &V) {
+  if (!V)
+    return ObjectContents::of(Uniformity::LaneVarying);
+  if (V->Kind != SymKind::Record)
+    return ObjectContents::of(V->Class);
+  ObjectContents O = ObjectContents::of(V->A ? V->A->Class : Uniformity::BlockUniform);
+  for (const auto &[Field, FV] : *V->Fields) {
+    const auto *FD = static_cast<const FieldDecl *>(Field);
+    O.storeAll({FD}, contentsOfValue(FV));
+  }
+  return O;
+}
+
+void Memory::noteReturnTargets(const Targets &T) {
+  auto Add = [&](unsigned Arg, llvm::ArrayRef<const FieldDecl *> Path) {
+    for (const ReturnPlace &P : ReturnsInto)
+      if (P.Arg == Arg && llvm::ArrayRef<const FieldDecl *>(P.Path) == Path)
+        return;
+    ReturnsInto.push_back({Arg, FieldPath(Path.begin(), Path.end())});
+  };
+  for (const ObjectRef &O : T.Objects) {
+    if (auto Index = argumentOf(O.Object))
+      Add(*Index, O.Object.getInt() ? llvm::ArrayRef<const FieldDecl *>(O.Path)
+                                    : llvm::ArrayRef<const FieldDecl *>());
+    else
+      ReturnsAnywhere = true; // one of its own locals (dangling): say nothing of it
+  }
+  for (unsigned Index : T.Params)
+    Add(Index, {});
+  if (!T.Paths.empty() || T.Any)
+    ReturnsAnywhere = true;
 }
 
 void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee, Uniformity C,
@@ -389,9 +525,9 @@ void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee, U
 
 void Memory::giveUp() {
   for (auto &[O, C] : ObjectClass)
-    C = Uniformity::LaneVarying;
+    C = ObjectContents::of(Uniformity::LaneVarying);
   for (const VarDecl *VD : Escaped)
-    ObjectClass[{VD, false}] = Uniformity::LaneVarying;
+    ObjectClass[{VD, false}] = ObjectContents::of(Uniformity::LaneVarying);
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,10 +542,13 @@ std::optional<unsigned> Memory::argumentIndex(const ParmVarDecl *P) const {
   return P->getFunctionScopeIndex() + Shift;
 }
 
-void Memory::noteParameterStore(unsigned Index, Uniformity C) {
+void Memory::noteParameterStore(unsigned Index, llvm::ArrayRef<const FieldDecl *> Path,
+                                Uniformity C) {
   if (Index >= StoredThrough.size())
     return;
-  StoredThrough[Index] = StoredThrough[Index] ? join(*StoredThrough[Index], C) : C;
+  if (!StoredThrough[Index])
+    StoredThrough[Index].emplace();
+  StoredThrough[Index]->store(Path, C);
 }
 
 } // namespace divlint

@@ -32,13 +32,13 @@ bool isPrefixPath(const AccessPath &A, const AccessPath &B) {
 uint64_t PrivateReach::hash() const {
   uint64_t H = 0x9e37;
   for (size_t I = 0; I < Contents.size(); ++I)
-    H = llvm::hash_combine(H, Contents[I] ? int(*Contents[I]) + 1 : 0,
+    H = llvm::hash_combine(H, Contents[I] ? Contents[I]->hash() + 1 : 0,
                            I < Group.size() ? Group[I] : I);
   return H;
 }
 
 void Targets::add(const Targets &O) {
-  for (const MemObject &X : O.Objects)
+  for (const ObjectRef &X : O.Objects)
     if (!llvm::is_contained(Objects, X))
       Objects.push_back(X);
   for (const AccessPath &P : O.Paths)
@@ -55,9 +55,10 @@ bool Targets::overlaps(const Targets &O) const {
     return false;
   if (Any || O.Any)
     return true;
-  for (const MemObject &X : Objects)
-    if (llvm::is_contained(O.Objects, X))
-      return true;
+  for (const ObjectRef &X : Objects)
+    for (const ObjectRef &Y : O.Objects)
+      if (X.Object == Y.Object && pathsOverlap(X.Path, Y.Path))
+        return true;
   for (const AccessPath &P : Paths)
     for (const AccessPath &Q : O.Paths)
       if (isPrefixPath(P, Q))
@@ -66,6 +67,30 @@ bool Targets::overlaps(const Targets &O) const {
     if (llvm::is_contained(O.Params, I))
       return true;
   return false;
+}
+
+Targets Targets::member(llvm::ArrayRef<const FieldDecl *> Path) const {
+  Targets T = *this;
+  for (ObjectRef &O : T.Objects)
+    for (const FieldDecl *FD : Path) {
+      if (FD->getParent()->isUnion())
+        break; // a union's members overlap: the union is the subobject
+      O.Path.push_back(FD);
+    }
+  for (AccessPath &P : T.Paths)
+    P.append(Path.begin(), Path.end());
+  return T;
+}
+
+Targets Targets::wholeObjects() const {
+  Targets T = *this;
+  // A pointer into a member array stays in it; any other moves anywhere in its object.
+  for (ObjectRef &O : T.Objects)
+    if (!O.Path.empty() && !O.Path.back()->getType()->isArrayType())
+      O.Path.clear();
+  for (AccessPath &P : T.Paths)
+    P.resize(1);
+  return T;
 }
 
 Targets Memory::variableTargets(const VarDecl *VD, unsigned D) const {
@@ -79,7 +104,7 @@ Targets Memory::variableTargets(const VarDecl *VD, unsigned D) const {
     return T;
   }
   if (auto It = Pointees.find(VD); It != Pointees.end())
-    T.Objects.push_back({VD, true});
+    T.Objects.push_back({{VD, true}, {}});
   if (Captured.count(VD) && VD->getType()->isPointerType())
     T.Any = true; // a pointer the enclosing function made
   if (auto It = Assigned.find(VD); It != Assigned.end())
@@ -119,11 +144,17 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
     case CK_FunctionToPointerDecay:
     case CK_BuiltinFnToFnPtr:
       return T;
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_BaseToDerived:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+      return pointerTargets(Cast->getSubExpr(), D + 1); // the same object, the same fields
     default:
       if (Cast->getSubExpr()->getType()->isPointerType() ||
           Cast->getSubExpr()->getType()->isArrayType() ||
           Cast->getSubExpr()->getType()->isNullPtrType())
-        return pointerTargets(Cast->getSubExpr(), D + 1);
+        return pointerTargets(Cast->getSubExpr(), D + 1).wholeObjects();
       if (Cast->getSubExpr()->getType()->isIntegerType() && Cast->getSubExpr()->isIntegerConstantExpr(F.Ctx))
         return T; // `(int *)0`
       T.Any = true;
@@ -138,13 +169,14 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
     if (UO->getOpcode() == UO_AddrOf)
       return lvalueTargets(UO->getSubExpr(), D + 1);
     if (UO->isIncrementDecrementOp())
-      return pointerTargets(UO->getSubExpr(), D + 1);
+      return pointerTargets(UO->getSubExpr(), D + 1).wholeObjects();
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAdditiveOp())
       return pointerTargets(BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
                                                                       : BO->getRHS(),
-                            D + 1);
+                            D + 1)
+          .wholeObjects();
     if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
       return pointerTargets(BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma
                                 ? BO->getRHS()
@@ -167,7 +199,10 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
     return variableTargets(VD, D);
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // A pointer a call returns reaches private memory only through what it was given.
+    // A pointer a call returns reaches private memory only through what it was given: where
+    // its summary says, once the call was evaluated.
+    if (auto It = CallReturns.find(Call); It != CallReturns.end())
+      return It->second;
     if (callGivenPrivateMemory(*this, Call, D + 1))
       T.Any = true;
     return T;
@@ -180,7 +215,7 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
 Targets Memory::thisTargets() const {
   Targets T;
   if (Pointees.count(F.FD))
-    T.Objects.push_back({F.FD, true});
+    T.Objects.push_back({{F.FD, true}, {}});
   return T;
 }
 
@@ -197,8 +232,10 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
       Cast && (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_LValueToRValue ||
                Cast->getCastKind() == CK_DerivedToBase ||
                Cast->getCastKind() == CK_UncheckedDerivedToBase ||
-               Cast->getCastKind() == CK_BaseToDerived || Cast->getCastKind() == CK_LValueBitCast))
+               Cast->getCastKind() == CK_BaseToDerived))
     return lvalueTargets(Cast->getSubExpr(), D + 1);
+  if (const auto *Cast = dyn_cast<CastExpr>(E); Cast && Cast->getCastKind() == CK_LValueBitCast)
+    return lvalueTargets(Cast->getSubExpr(), D + 1).wholeObjects();
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
     return lvalueTargets(MTE->getSubExpr(), D + 1);
   if (auto Path = pathOf(E)) {
@@ -206,12 +243,16 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
     return T;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
+      const VarDecl *Holding = BD->getHoldingVar();
+      return lvalueTargets(Holding ? Holding->getInit() : BD->getBinding(), D + 1);
+    }
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || !VD->hasLocalStorage())
       return T; // global, shared, constant memory
     if (VD->getType()->isReferenceType()) {
       if (Pointees.count(VD))
-        T.Objects.push_back({VD, true});
+        T.Objects.push_back({{VD, true}, {}});
       else if (!isa<ParmVarDecl>(VD) && F.isOwnLocal(VD) && VD->getInit())
         return lvalueTargets(VD->getInit(), D + 1); // a local reference: what it is bound to
       else if (Captured.count(VD))
@@ -219,17 +260,19 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
       return T;
     }
     if (Escaped.count(VD))
-      T.Objects.push_back({VD, false});
+      T.Objects.push_back({{VD, false}, {}});
     return T;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isa<VarDecl>(ME->getMemberDecl()))
       return T; // a static data member: global memory
-    return ME->isArrow() ? pointerTargets(ME->getBase(), D + 1)
-                         : lvalueTargets(ME->getBase(), D + 1);
+    T = ME->isArrow() ? pointerTargets(ME->getBase(), D + 1) : lvalueTargets(ME->getBase(), D + 1);
+    if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      return T.member({Field});
+    return T;
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    return pointerTargets(ASE->getBase(), D + 1);
+    return pointerTargets(ASE->getBase(), D + 1).wholeObjects();
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref)
       return pointerTargets(UO->getSubExpr(), D + 1);
@@ -250,7 +293,9 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
   if (!E->isGLValue())
     return T; // a temporary: no one else reaches it
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // A reference a call returns: into what it was given.
+    // A reference a call returns: into what it was given (where its summary says).
+    if (auto It = CallReturns.find(Call); It != CallReturns.end())
+      return It->second;
     if (callGivenPrivateMemory(*this, Call, D + 1))
       T.Any = true;
     return T;
@@ -295,13 +340,13 @@ Targets Memory::closureTargets(QualType Ty, const Expr *Obj) const {
     }
     if (VD->getType()->isReferenceType()) {
       if (Pointees.count(VD))
-        T.Objects.push_back({VD, true});
+        T.Objects.push_back({{VD, true}, {}});
       else if (F.isOwnLocal(VD) && !isa<ParmVarDecl>(VD) && VD->getInit())
         T.add(lvalueTargets(VD->getInit()));
       else if (!isa<ParmVarDecl>(VD) || !F.isOwnLocal(VD))
         T.Any = true;
     } else if (Own && Escaped.count(VD))
-      T.Objects.push_back({VD, false});
+      T.Objects.push_back({{VD, false}, {}});
     else
       T.Any = true;
   }
@@ -310,13 +355,25 @@ Targets Memory::closureTargets(QualType Ty, const Expr *Obj) const {
 
 Uniformity Memory::classOf(const Targets &T, const State &S) const {
   Uniformity C = Uniformity::BlockUniform;
-  for (const MemObject &O : T.Objects)
-    C = join(C, objectClass(O));
+  for (const ObjectRef &O : T.Objects)
+    C = join(C, objectClass(O.Object, O.Path));
   for (const AccessPath &Path : T.Paths)
     C = join(C, structValue(Path, S)->Class);
   if (T.Any)
     for (const MemObject &O : Exposed)
       C = join(C, objectClass(O));
+  return C;
+}
+
+ObjectContents Memory::contentsOf(const Targets &T, const State &S) const {
+  ObjectContents C;
+  for (const ObjectRef &O : T.Objects)
+    C.storeAll({}, objectContents(O.Object).below(O.Path));
+  for (const AccessPath &Path : T.Paths)
+    C.storeAll({}, contentsOfValue(structValue(Path, S)));
+  if (T.Any)
+    for (const MemObject &O : Exposed)
+      C.store({}, objectClass(O));
   return C;
 }
 

@@ -37,7 +37,9 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
                                              false, VD->getNameAsString() + " (uninitialized)",
                                              intTypeOf(T, F.Ctx));
       if (M.isEscaped(VD)) {
-        M.noteStore(VD, join(V->Class, F.controlClass(B)));
+        Targets Own;
+        Own.Objects.push_back({{VD, false}, {}});
+        M.storeValue(Own, V, F.controlClass(B), S);
         continue;
       }
       if (auto G = groupTypeOf(VD->getType()); G && V->Kind != SymKind::Group)
@@ -92,8 +94,15 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
     return;
   }
   if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
-    if (RS->getRetValue())
-      F.Returns.push_back({Eval.eval(RS->getRetValue(), S), B});
+    if (const Expr *Ret = RS->getRetValue()) {
+      F.Returns.push_back({Eval.eval(Ret, S), B});
+      // A pointer or reference: where it may point, for the callers (CallSummary::ReturnsInto).
+      QualType T = F.FD->getReturnType();
+      if (T->isReferenceType())
+        M.noteReturnTargets(M.lvalueTargets(Ret));
+      else if (T->isPointerType())
+        M.noteReturnTargets(M.pointerTargets(Ret));
+    }
     return;
   }
   if (const auto *Asm = dyn_cast<AsmStmt>(St)) {
@@ -111,7 +120,15 @@ void StatementTransfer::transferInitializer(const CXXCtorInitializer *Init, cons
   if (!Init->getInit())
     return;
   SymRef V = Eval.eval(Init->getInit(), S);
-  M.store(M.thisTargets(), join(V->Class, F.controlClass(B)), S);
+  // A member's initializer stores into that member; a base's or a delegated-to constructor's
+  // into the object (a base's fields are its own FieldDecls: no step names them).
+  Targets Into = M.thisTargets();
+  if (const FieldDecl *Field = Init->getMember())
+    Into = Into.member({Field});
+  else if (Init->isIndirectMemberInitializer())
+    for (const NamedDecl *Step : Init->getIndirectMember()->chain())
+      Into = Into.member({cast<FieldDecl>(Step)});
+  M.storeValue(Into, V, F.controlClass(B), S);
 }
 
 void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, State &S) {
@@ -136,7 +153,9 @@ void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, Stat
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
     const auto *MD = MCE->getMethodDecl();
     const Expr *Obj = MCE->getImplicitObjectArgument();
-    if (MD && !MD->isConst() && Obj && !groupTypeOf(Obj->getType()))
+    // (A method with a body says what it stores: its summary, applied field by field.)
+    bool HasBody = MD && MD->getDefinition() && MD->getDefinition()->hasBody();
+    if (MD && !MD->isConst() && !HasBody && Obj && !groupTypeOf(Obj->getType()))
       if (auto Path = M.pathOf(Obj)) {
         std::vector<SymRef> Parts{M.structValue(*Path, S)};
         for (const Expr *A : MCE->arguments())
@@ -172,7 +191,7 @@ void StatementTransfer::assign(const Expr *LHS, SymRef V, const CFGBlock *B, Sta
 void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CFGBlock *B,
                                       State &S) {
   const Expr *Bare = LHS->IgnoreParenImpCasts();
-  Uniformity C = join(V->Class, F.controlClass(B));
+  Uniformity C = F.controlClass(B);
   // Where it lands matters as much as what is stored: lanes that write different elements
   // (`legs[tid % 4].amount = 1`) or through different pointers leave the memory lane-varying.
   const Expr *E = Bare;
@@ -182,7 +201,8 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
       C = join(C, Eval.eval(ASE->getIdx(), S)->Class);
       E = ASE->getBase();
     } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (ME->isArrow())
+      // (`this` is each thread's own object: the same place in every lane.)
+      if (ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
         C = join(C, Eval.eval(ME->getBase(), S)->Class);
       E = ME->getBase();
     } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
@@ -194,7 +214,7 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
   }
   if (E && E->getType()->isPointerType())
     C = join(C, Eval.eval(E, S)->Class); // the pointer a subscript starts from
-  M.noteUntrackedStore(Bare, C, S);
+  M.storeValue(M.lvalueTargets(Bare), V, C, S);
 }
 
 void collectAssigned(const Memory &M, const CFGBlock *B, std::set<AccessPath> &Into) {

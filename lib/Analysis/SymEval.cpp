@@ -119,7 +119,8 @@ std::optional<int64_t> evaluateNode(const SymExpr &E, const EvalEnv &Env) {
     return evaluate(*C ? *E.B : *E.C, Env);
   }
   case SymKind::Dim3:
-  case SymKind::Group: return std::nullopt;
+  case SymKind::Group:
+  case SymKind::Record: return std::nullopt;
   }
   return std::nullopt;
 }

@@ -158,6 +158,33 @@ SymRef group(GroupKind Kind, int64_t TileSize) {
   return finish(E);
 }
 
+SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
+              std::string Label) {
+  auto E = make(SymKind::Record);
+  E->A = std::move(Rest);
+  E->Evaluable = false;
+  E->Label = std::move(Label);
+  uint64_t H = llvm::hash_combine(static_cast<unsigned>(SymKind::Record), E->A ? E->A->Hash : 0);
+  if (E->A) {
+    E->Class = E->A->Class;
+    E->DataDependent = E->A->DataDependent;
+    E->HasThread = E->A->HasThread;
+  }
+  for (const auto &[Field, V] : Fields) {
+    H = llvm::hash_combine(H, Field, V ? V->Hash : 0);
+    if (!V)
+      continue;
+    E->Class = join(E->Class, V->Class);
+    E->DataDependent |= V->DataDependent;
+    E->HasThread |= V->HasThread;
+  }
+  // A record is a leaf of the trees above it (no operator reads it whole): one node in size.
+  E->Hash = H;
+  E->Fields = std::make_shared<const std::vector<std::pair<const void *, SymRef>>>(
+      std::move(Fields));
+  return E;
+}
+
 SymRef opaqueOf(const SymRef &E, std::string Label) {
   auto O = make(SymKind::Opaque);
   O->Id = E->Hash;
@@ -213,6 +240,14 @@ bool symEqual(const SymRef &A, const SymRef &B) {
       A->Value != B->Value || A->Id != B->Id || A->Dim != B->Dim || !(A->Ty == B->Ty) ||
       A->Class != B->Class)
     return false;
+  if (A->Kind == SymKind::Record) {
+    if (A->Fields->size() != B->Fields->size())
+      return false;
+    for (size_t I = 0; I < A->Fields->size(); ++I)
+      if ((*A->Fields)[I].first != (*B->Fields)[I].first ||
+          !symEqual((*A->Fields)[I].second, (*B->Fields)[I].second))
+        return false;
+  }
   return symEqual(A->A, B->A) && symEqual(A->B, B->B) && symEqual(A->C, B->C);
 }
 
@@ -244,7 +279,20 @@ void forEachLeaf(const SymRef &E, const std::function<void(const SymExpr &)> &F)
     for (const SymRef *Child : {&N->A, &N->B, &N->C})
       if (*Child)
         Stack.push_back(Child->get());
+    if (N->Fields)
+      for (const auto &Field : *N->Fields)
+        if (Field.second)
+          Stack.push_back(Field.second.get());
   }
+}
+
+SymRef recordField(const SymRef &R, const void *Field) {
+  if (!R || R->Kind != SymKind::Record)
+    return nullptr;
+  for (const auto &[Key, V] : *R->Fields)
+    if (Key == Field)
+      return V;
+  return nullptr;
 }
 
 bool containsIndVar(const SymRef &E, uint64_t LoopId, uint64_t VarId) {
@@ -255,6 +303,10 @@ bool containsIndVar(const SymRef &E, uint64_t LoopId, uint64_t VarId) {
     return true;
   if (E->Kind == SymKind::IndVar)
     return false; // its init/step belong to an earlier iteration space
+  if (E->Fields)
+    for (const auto &Field : *E->Fields)
+      if (containsIndVar(Field.second, LoopId, VarId))
+        return true;
   return containsIndVar(E->A, LoopId, VarId) || containsIndVar(E->B, LoopId, VarId) ||
          containsIndVar(E->C, LoopId, VarId);
 }
@@ -314,6 +366,7 @@ std::string symToString(const SymRef &E) {
   case SymKind::Dim3:
     return "{" + symToString(E->A) + ", " + symToString(E->B) + ", " + symToString(E->C) + "}";
   case SymKind::Group: return "group";
+  case SymKind::Record: return E->Label.empty() ? "record" : E->Label;
   }
   return "?";
 }

@@ -107,11 +107,12 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     ReachedUnanalyzed.insert(Callee);
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
-    S.StoredThrough.assign(Args.size(), Uniformity::LaneVarying);
+    S.StoredThrough.assign(Args.size(), ObjectContents::of(Uniformity::LaneVarying));
     S.StoredAnywhere = Uniformity::LaneVarying;
     return S;
   };
-  if (InProgress.count(Key) || Depth > 12 || ContextsLeft == 0 || UnitContextsLeft == 0)
+  if (InProgress.count(Key) || Depth >= MaxAnalyzedCallDepth || ContextsLeft == 0 ||
+      UnitContextsLeft == 0)
     return Unknown();
   --ContextsLeft;
   --UnitContextsLeft;
@@ -124,6 +125,8 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     Result.Return = FA.returnValue();
     Result.StoredThrough = FA.storedThroughParameters();
     Result.StoredAnywhere = FA.storedAnywhere();
+    Result.ReturnsInto = FA.returnsInto();
+    Result.ReturnsAnywhere = FA.returnsAnywhere();
     Analyzed.insert(Callee);
     collect(Callee, FA, CurrentAssumptions);
   } else {

@@ -42,6 +42,9 @@ using namespace clang;
 /// kernels leave unanalyzed is a root of its own), before calls fall back to lane-varying.
 constexpr unsigned MaxCallContextsPerRoot = 1024;
 constexpr unsigned MaxCallContextsPerUnit = 16384;
+/// Calls nested deeper than this fall back to lane-varying (CallEvaluator stops at the same
+/// depth: MaxCallDepth).
+constexpr unsigned MaxAnalyzedCallDepth = 12;
 
 inline bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
 

@@ -277,7 +277,8 @@ Value Prover::evalNode(const SymExpr &E) {
   case SymKind::Binary: return evalBinary(E);
   case SymKind::Select: return evalSelect(E);
   case SymKind::Dim3:
-  case SymKind::Group: return unknown(size());
+  case SymKind::Group:
+  case SymKind::Record: return unknown(size());
   }
   return unknown(size());
 }

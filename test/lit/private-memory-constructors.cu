@@ -1,7 +1,7 @@
 // RUN: %divlint --block-dim=128 --report-all --format=json %s | %python %S/Inputs/json_fields.py | FileCheck %s
 // DESIGN §6.2: a constructor is analyzed like a method whose `this` is the fresh object; the
 // object holds what its member initializers, default member initializers, base and delegated-to
-// constructors and its body store into it (joined over its fields).
+// constructors and its body store into it, field by field.
 struct S {
   int v;
   __device__ S(int x) : v(x) {}
@@ -26,9 +26,9 @@ __global__ void member_initializers(int *out, int n) {
   T t(threadIdx.x);
   if (t.a > 1) out[3] = 1;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
-  // The fields of an object a constructor built are joined.
+  // What a constructor stores is kept per field: `b = 0` whatever `a` holds.
   if (t.b > 1) out[4] = 1;
-  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
   T t2(n);
   if (t2.a > 1) out[5] = 1;
   // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
@@ -61,6 +61,8 @@ __global__ void default_member_initializers(int *out, int n) {
   // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
   Mixed m(n);
   if (m.k == 5) out[2] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  if (m.id == 5) out[4] = 1;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
   Mixed o(n, n);
   if (o.k == 5) out[3] = 1;
@@ -93,6 +95,8 @@ __global__ void bases_and_delegation(int *out, int n) {
   // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
   Holder k;
   if (k.k > 1) out[4] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
+  if (k.inner.v > 1) out[5] = 1;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
 }
 

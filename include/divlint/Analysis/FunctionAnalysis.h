@@ -8,9 +8,10 @@
 //    assigned in the branch's region takes at least the branch's class (this also covers loops
 //    with lane-varying exits: temporal divergence). Post-dominators and control dependence come
 //    from CFGPostDomTree / ControlDependencyCalculator.
-//  - Locals whose address escapes (and local arrays) are memory: one flow-insensitive class each,
-//    the join of every store that may reach them. So is the private memory a pointer or reference
-//    parameter reaches (PrivateReach: the caller says what it holds), and a lambda's captures.
+//  - Locals whose address escapes (and local arrays) are memory: flow-insensitive, field by field
+//    (ObjectContents), the join of every store that may reach them. So is the private memory a
+//    pointer or reference parameter reaches (PrivateReach: the caller says what it holds), and a
+//    lambda's captures. Struct values are records (SymKind::Record), one value per field.
 //  - Calls to functions with bodies are analyzed in the caller's context (CallResolver).
 // The parts of the implementation, one concern each: lib/Analysis/FunctionAnalysisImpl.h.
 //
@@ -20,6 +21,7 @@
 
 #include "divlint/Quantify/BlockShape.h"
 #include "divlint/Quantify/LaneEnumerator.h"
+#include "divlint/Analysis/ObjectContents.h"
 #include "divlint/Analysis/SymExpr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -71,16 +73,28 @@ struct SyncRecord {
   const clang::CallExpr *ReachedInstead = nullptr;
 };
 
+/// Where a returned pointer or reference may point in the caller's private memory: into what
+/// argument \p Arg reaches (`this` first), at the subobject \p Path of it.
+struct ReturnPlace {
+  unsigned Arg = 0;
+  FieldPath Path;
+};
+
 /// What a call does, as its caller sees it: the value it returns (null: none, or unknown) and,
-/// per argument (`this` first for member functions, as the caller passes them), the class of
-/// what it stores through that argument when it is a pointer or a reference (out-parameters);
+/// per argument (`this` first for member functions, as the caller passes them), what it stores
+/// through that argument when it is a pointer or a reference (out-parameters), field by field;
 /// std::nullopt where it stores nothing.
 struct CallSummary {
   SymRef Return;
-  std::vector<std::optional<Uniformity>> StoredThrough;
+  std::vector<std::optional<ObjectContents>> StoredThrough;
   /// The class of what it stores through pointers it loaded from memory (`*this->p = v`):
   /// they may reach any of the caller's private objects whose address was exposed.
   std::optional<Uniformity> StoredAnywhere;
+  /// A returned pointer or reference: the private memory of its arguments it may point into
+  /// (`get<1>(t)` into its argument's field), and whether it may point anywhere else that
+  /// private memory it was given leads to (a pointer it loaded). Unknown callees: anywhere.
+  std::vector<ReturnPlace> ReturnsInto;
+  bool ReturnsAnywhere = true;
 };
 
 /// An operation nvcc compiles to a branch (no `if` in the source): IEEE division, 64-bit
@@ -98,9 +112,9 @@ struct HiddenBranchRecord {
 /// Such memory holds what was stored there, whatever the pointer's class, so the callee loads
 /// the join of these contents and of its own stores through that argument.
 struct PrivateReach {
-  /// Per argument: std::nullopt when it reaches no private memory, else the join of what that
-  /// memory may hold at the call.
-  std::vector<std::optional<Uniformity>> Contents;
+  /// Per argument: std::nullopt when it reaches no private memory, else what that memory may
+  /// hold at the call, field by field.
+  std::vector<std::optional<ObjectContents>> Contents;
   /// Per argument: arguments with the same group may reach the same memory (a store through
   /// one may change what the other reads).
   std::vector<unsigned> Group;
@@ -138,9 +152,13 @@ public:
   SymRef returnValue() const;
   /// Per argument (`this` first for member functions): the class of what the function stores
   /// through it when it is a pointer or reference parameter (std::nullopt: nothing).
-  const std::vector<std::optional<Uniformity>> &storedThroughParameters() const;
+  const std::vector<std::optional<ObjectContents>> &storedThroughParameters() const;
   /// The class of what it stores through pointers of unknown origin (std::nullopt: nothing).
   std::optional<Uniformity> storedAnywhere() const;
+  /// Where a returned pointer or reference may point among its arguments' private memory
+  /// (CallSummary::ReturnsInto), and whether anywhere else.
+  const std::vector<ReturnPlace> &returnsInto() const;
+  bool returnsAnywhere() const;
   const std::vector<BranchRecord> &branches() const;
   const std::vector<SyncRecord> &syncs() const;
   const std::vector<HiddenBranchRecord> &hiddenBranches() const;

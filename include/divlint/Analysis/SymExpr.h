@@ -35,6 +35,7 @@ enum class SymKind : unsigned char {
   Select,    ///< A ? B : C
   Dim3,      ///< a dim3/uint3 triple (A, B, C) such as blockIdx or group.thread_index()
   Group,     ///< a cooperative-groups handle (thread_block, thread_block_tile<N>, grid)
+  Record,    ///< a struct's value field by field (Fields); A: what its other fields hold
 };
 
 enum class SymOp : unsigned char {
@@ -67,6 +68,8 @@ struct SymExpr {
   uint64_t Hash = 0;          ///< structural hash (equal trees hash equal)
   GroupKind Group = GroupKind::Block;
   SymRef A, B, C;
+  /// Record: (field, value) in the order the fields were set; the key is a clang::FieldDecl.
+  std::shared_ptr<const std::vector<std::pair<const void *, SymRef>>> Fields;
   std::string Label; ///< human-readable origin of a leaf, for messages and why traces
   unsigned OriginLine = 0, OriginColumn = 0; ///< where the leaf was read (0 = unknown)
 };
@@ -90,6 +93,10 @@ SymRef binary(SymOp Op, SymRef A, SymRef B, IntType Ty);
 SymRef select(SymRef C, SymRef T, SymRef F, IntType Ty);
 SymRef dim3(SymRef X, SymRef Y, SymRef Z);
 SymRef group(GroupKind Kind, int64_t TileSize);
+/// A struct's value: \p Fields' values, and \p Rest for every other field (null: nothing,
+/// block-uniform). Fields nested in fields are Records of their own.
+SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
+              std::string Label);
 /// An opaque leaf standing for \p E (same class and data dependence), used when a tree is too
 /// big or not integer.
 SymRef opaqueOf(const SymRef &E, std::string Label);
@@ -100,6 +107,9 @@ SymRef linearThreadId();
 } // namespace sym
 
 bool symEqual(const SymRef &A, const SymRef &B);
+/// The value of field \p Field of record \p R: its own, or null when \p R does not list it
+/// (then `R->A`, the rest, holds it).
+SymRef recordField(const SymRef &R, const void *Field);
 bool isConst(const SymRef &E, int64_t *V = nullptr);
 /// Calls \p F on every distinct leaf (Opaque, IndVar, ThreadIdx, BlockDim) reachable from \p E.
 void forEachLeaf(const SymRef &E, const std::function<void(const SymExpr &)> &F);
