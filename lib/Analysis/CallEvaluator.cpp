@@ -118,19 +118,12 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
     Args.push_back(Eval.eval(Arg, S, D + 1));
     Reached.push_back(argumentTarget(Arg, ParamTy));
     ByRefTemporary.push_back(ParamTy->isReferenceType() &&
-                             !Arg->IgnoreImplicit()->isGLValue());
+                             !Arg->IgnoreParenImpCasts()->isGLValue());
   }
   const FunctionDecl *Def = Ctor->getDefinition();
   if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
     PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, S);
     Reach.Contents[0] = ObjectContents();
-    Reach.Exclusive[0] = true; // the object under construction: this thread's own
-    for (unsigned I = 1; I < Reach.Contents.size(); ++I)
-      if (Reach.Contents[I])
-        Reach.Exclusive[I] = ByRefTemporary[I] ||
-                             (CE->getArg(I - 1)->getType()->isPointerType()
-                                  ? M.exclusivePointer(CE->getArg(I - 1))
-                                  : M.exclusivelyPrivate(CE->getArg(I - 1)));
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
     applyStoresThroughArguments(Summary, Reached, Given, S);
     return constructedValue(CE, Summary);
@@ -153,11 +146,9 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
   size_t Known = Reach.Group.size();
   Reach.Contents.resize(Args.size());
   Reach.Group.resize(Args.size());
-  Reach.Exclusive.resize(Args.size(), 0);
   for (size_t I = Known; I < Args.size(); ++I)
     Reach.Group[I] = I;
   Reach.Contents[0] = ObjectContents();
-  Reach.Exclusive[0] = true;
   CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
   // What it stores through its reference and pointer parameters lands where ours reach.
   std::vector<Targets> Reached(1);
@@ -194,15 +185,6 @@ void CallEvaluator::noteReturnedTargets(const CallExpr *CE, const CallSummary &S
       Into.Any = true;
   if (Summary.ReturnsAnywhere && givesPrivateMemory(Reached, Given))
     Into.Any = true;
-  // Private memory only, when the callee said so and every argument it points into is.
-  bool Exclusive = Summary.ReturnsExclusive && !Summary.ReturnsAnywhere &&
-                   !Summary.ReturnsInto.empty();
-  for (const ReturnPlace &P : Summary.ReturnsInto) {
-    const Expr *Arg = P.Arg < Given.size() ? Given[P.Arg] : nullptr;
-    Exclusive &= Arg && (Arg->getType()->isPointerType() ? M.exclusivePointer(Arg)
-                                                         : M.exclusivelyPrivate(Arg));
-  }
-  M.noteCallExclusive(CE, Exclusive);
   M.noteCallReturn(CE, std::move(Into));
 }
 
@@ -263,30 +245,9 @@ PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Target
     unsigned PI = OperatorMethod ? I - 1 : I - Shift;
     bool ByRef = IsObject || (Arg && PI < Callee->getNumParams() &&
                               Callee->getParamDecl(PI)->getType()->isReferenceType());
-    ByRefTemporary[I] = ByRef && Arg && !Arg->IgnoreImplicit()->isGLValue();
+    ByRefTemporary[I] = ByRef && Arg && !Arg->IgnoreParenImpCasts()->isGLValue();
   }
-  PrivateReach R = reachOf(Reached, ByRefTemporary, Args, S);
-  // Which arguments reach this thread's private memory only (what pointers loaded through
-  // them may point to is then what was stored there).
-  const Expr *Obj = nullptr;
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-    Obj = MCE->getImplicitObjectArgument();
-  for (unsigned I = 0; I < Reached.size(); ++I) {
-    if (!R.Contents[I])
-      continue;
-    if (ByRefTemporary[I]) {
-      R.Exclusive[I] = true;
-      continue;
-    }
-    const Expr *Arg = Shift && I == 0 ? Obj
-                      : I >= Shift && I - Shift < CE->getNumArgs() ? CE->getArg(I - Shift)
-                                                                    : nullptr;
-    if (!Arg)
-      continue;
-    R.Exclusive[I] = Arg->getType()->isPointerType() ? M.exclusivePointer(Arg)
-                                                     : M.exclusivelyPrivate(Arg);
-  }
-  return R;
+  return reachOf(Reached, ByRefTemporary, Args, S);
 }
 
 PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
@@ -295,7 +256,6 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
   PrivateReach R;
   R.Contents.resize(Reached.size());
   R.Group.resize(Reached.size());
-  R.Exclusive.assign(Reached.size(), 0);
   for (unsigned I = 0; I < Reached.size(); ++I) {
     R.Group[I] = I;
     if (!Reached[I].empty())

@@ -120,10 +120,9 @@ SymRef builtinVar(unsigned Var, unsigned Comp) {
   switch (Var) {
   case 0: return sym::threadIdx(Comp);
   case 2: return sym::blockDim(Comp);
-  default: // an index or a size: no address of anything
-    return sym::withNoPrivateAddress(
-        sym::opaque(llvm::hash_combine(Var, Comp, 0xb1d), Uniformity::BlockUniform, false,
-                    std::string(Names[Var]) + "." + "xyz"[Comp], {32, false}));
+  default:
+    return sym::opaque(llvm::hash_combine(Var, Comp, 0xb1d), Uniformity::BlockUniform, false,
+                       std::string(Names[Var]) + "." + "xyz"[Comp], {32, false});
   }
 }
 

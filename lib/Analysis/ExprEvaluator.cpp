@@ -26,29 +26,6 @@ SymRef ExprEvaluator::atLeast(SymRef V, Uniformity C, const Expr *E) {
                      F.textOf(E), V->Ty);
 }
 
-bool ExprEvaluator::inMemoryNoThreadOwns(const Expr *LV) {
-  // Through fields and array elements (never through a pointer) down to a variable that is
-  // not a local: global, __shared__, __constant__, a static local.
-  const Expr *E = LV->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (ME->isArrow())
-        return false;
-      E = ME->getBase()->IgnoreParenImpCasts();
-    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
-      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
-        return false;
-      E = Decay->getSubExpr()->IgnoreParenImpCasts();
-    } else {
-      break;
-    }
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && !VD->hasLocalStorage();
-}
-
 SymRef ExprEvaluator::aggregateValue(const InitListExpr *ILE, State &S, unsigned D) {
   // `S{a, b}`: its bases' initializers first, then one per field in order (C++17). A union, or
   // an array: one value for all.
@@ -155,9 +132,6 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     SymRef Sub = eval(Cast->getSubExpr(), S, D + 1);
     if (isIntegerLike(Ty) && isIntegerLike(Cast->getSubExpr()->getType()))
       return sym::unary(SymOp::Cast, Sub, IT);
-    // A global, shared or constant array's address: memory no thread owns.
-    if (Cast->getCastKind() == CK_ArrayToPointerDecay && inMemoryNoThreadOwns(Cast->getSubExpr()))
-      return sym::withNoPrivateAddress(Sub);
     if (Cast->getCastKind() == CK_LValueToRValue || Cast->getCastKind() == CK_NoOp ||
         Cast->getCastKind() == CK_ConstructorConversion ||
         Cast->getCastKind() == CK_UserDefinedConversion || Cast->getCastKind() == CK_ToVoid ||
@@ -214,12 +188,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
               return V;
             return M.objectValue({Var, true}, {}, Var->getType(), E);
           }
-          SymRef R = atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
-                             M.objectClass({Var, true}), E);
-          // What was stored there since may be a private address, whatever it was passed with.
-          if (R->NoPrivateAddress && !M.objectContents({Var, true}).noPrivateAddressAt({}))
-            R = F.leafFor(E, R->Class, R->DataDependent, F.textOf(E));
-          return R;
+          return atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
+                         M.objectClass({Var, true}), E);
         }
         if (V)
           return V;
@@ -251,8 +221,6 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
       }
       if (rootLocal(UO->getSubExpr()))
         return F.leafFor(E, Uniformity::BlockUniform, false, F.textOf(E));
-      if (inMemoryNoThreadOwns(UO->getSubExpr()))
-        return sym::withNoPrivateAddress(F.leafFor(E, Sub->Class, Sub->DataDependent, F.textOf(E)));
       return F.leafFor(E, Sub->Class, Sub->DataDependent, F.textOf(E));
     }
     case UO_Deref: {
@@ -331,15 +299,11 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
     if (isa<CXXMethodDecl>(ME->getMemberDecl()))
       return Base;
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (ME->isArrow() && M.exclusivePointer(ME->getBase())) {
-      // A field of this thread's own object (`this->storage_`, `p->n` with p = &local): what
-      // was stored into that field, whatever the object's other fields hold.
-      Targets Field = M.lvalueTargets(ME);
-      if (Field.Objects.size() == 1 && Field.Paths.empty() && Field.Params.empty() && !Field.Any)
-        return M.objectValue(Field.Objects.front().Object, Field.Objects.front().Path,
-                             ME->getType(), E);
-      return F.leafFor(E, M.classOf(Field, S), true, "load " + F.textOf(E));
-    }
+    bool ThisObject = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+    if (ME->isArrow() && ThisObject && Base->Kind == SymKind::Record)
+      // `this` is the caller's private object (its value a record): the field holds what was
+      // stored into it, whatever its other fields hold.
+      return F.leafFor(E, M.classOf(M.lvalueTargets(ME), S), true, "load " + F.textOf(E));
     if (ME->isArrow())
       return F.leafFor(E, join(Base->Class, M.classOf(M.lvalueTargets(ME), S)), true,
                        "load " + F.textOf(E));

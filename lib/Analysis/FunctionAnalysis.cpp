@@ -276,7 +276,6 @@ const std::vector<ReturnPlace> &FunctionAnalysis::returnsInto() const {
   return P->memory().returnsInto();
 }
 bool FunctionAnalysis::returnsAnywhere() const { return P->memory().returnsAnywhere(); }
-bool FunctionAnalysis::returnsExclusive() const { return P->memory().returnsExclusive(); }
 const std::vector<std::optional<ObjectContents>> &FunctionAnalysis::storedThroughParameters() const {
   return P->storedThrough();
 }
@@ -311,10 +310,6 @@ std::vector<SymRef> kernelParamValues(const FunctionDecl *FD) {
     V.push_back(G ? sym::group(G->first, G->second)
                   : sym::opaque(llvm::hash_combine(P, 0xa7), Uniformity::BlockUniform, false,
                                 P->getNameAsString(), Ty));
-    // A kernel's arguments come from the host (or a parent grid, which may not pass its local
-    // memory): no address of a thread's private memory.
-    if (FD->hasAttr<CUDAGlobalAttr>())
-      V.back() = sym::withNoPrivateAddress(V.back());
   }
   return V;
 }

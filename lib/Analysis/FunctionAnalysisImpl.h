@@ -210,11 +210,6 @@ public:
   /// The object `this` points to, when it is private memory (a method called on a thread's
   /// object, a constructor).
   Targets thisTargets() const;
-  /// Whether lvalue \p LV lies in this thread's private memory only (a local, a temporary,
-  /// what an argument the caller called exclusive reaches), never in shared or global memory.
-  bool exclusivelyPrivate(const clang::Expr *LV, unsigned D = 0) const;
-  /// Whether pointer \p Ptr points into this thread's private memory only (`&local`, `this`).
-  bool exclusivePointer(const clang::Expr *Ptr, unsigned D = 0) const;
   /// What the lvalue \p LV may lie in.
   Targets lvalueTargets(const clang::Expr *LV, unsigned D = 0) const;
   /// A closure's by-reference captures (and by-copy pointers), for an object of type \p T
@@ -224,8 +219,8 @@ public:
   Uniformity classOf(const Targets &T, const State &S) const;
   /// What \p T may hold, field by field (what a callee is told: PrivateReach).
   ObjectContents contentsOf(const Targets &T, const State &S) const;
-  /// A store of class \p C into \p T (\p NoPrivateAddress: of a value proved to hold none).
-  void store(const Targets &T, Uniformity C, State &S, bool NoPrivateAddress = false);
+  /// A store of class \p C into \p T.
+  void store(const Targets &T, Uniformity C, State &S);
   /// A store of \p V into \p T under control of class \p Control: a record field by field.
   void storeValue(const Targets &T, const SymRef &V, Uniformity Control, State &S);
   /// What a callee stored through one argument (\p C, field by field) into what it reaches.
@@ -248,17 +243,6 @@ public:
   void noteReturnTargets(const Targets &T);
   const std::vector<ReturnPlace> &returnsInto() const { return ReturnsInto; }
   bool returnsAnywhere() const { return ReturnsAnywhere; }
-  /// A `return` whose pointer or reference does (or may not) lie in private memory only.
-  void noteReturnExclusive(bool Exclusive) {
-    ReturnsExclusive = (SawReturn ? ReturnsExclusive : true) && Exclusive;
-    SawReturn = true;
-  }
-  bool returnsExclusive() const { return SawReturn && ReturnsExclusive; }
-  /// Whether what call \p Call returned lies in private memory only (its summary, applied to
-  /// its arguments), remembered when the call is evaluated.
-  void noteCallExclusive(const clang::Expr *Call, bool Exclusive) {
-    CallExclusive[Call] = Exclusive;
-  }
 
   /// An escaped parameter starts with its argument's class (not a change of memory).
   void noteEntryValue(const clang::VarDecl *VD, const SymRef &V);
@@ -297,15 +281,13 @@ public:
 
 private:
   std::optional<unsigned> argumentIndex(const clang::ParmVarDecl *P) const;
-  bool exclusiveArgument(unsigned Index) const;
   /// The argument whose caller's memory \p O is (`this` 0), if it is one.
   std::optional<unsigned> argumentOf(MemObject O) const;
   void noteParameterStore(unsigned Index, llvm::ArrayRef<const clang::FieldDecl *> Path,
-                          Uniformity C, bool NoPrivateAddress = false);
-  void noteObjectStore(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C,
-                       bool NoPrivateAddress = false);
+                          Uniformity C);
+  void noteObjectStore(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C);
   /// A store into \p O as this function sees it: the object, what may alias it, the caller.
-  void storeObject(const ObjectRef &O, Uniformity C, bool NoPrivateAddress = false);
+  void storeObject(const ObjectRef &O, Uniformity C);
   /// Targets of a pointer variable: the union of every value assigned to it.
   Targets variableTargets(const clang::VarDecl *VD, unsigned D) const;
 
@@ -323,10 +305,8 @@ private:
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 8> VisitedVariables; ///< of one query
   llvm::DenseMap<MemObject, ObjectContents> ObjectClass;
   llvm::DenseMap<const clang::Expr *, Targets> CallReturns;
-  llvm::DenseMap<const clang::Expr *, bool> CallExclusive;
   std::vector<ReturnPlace> ReturnsInto;
   bool ReturnsAnywhere = false;
-  bool ReturnsExclusive = false, SawReturn = false;
   /// Per object, the blocks whose transfer read its class this round (null: a read outside
   /// any transfer).
   mutable llvm::DenseMap<MemObject, llvm::SmallPtrSet<const clang::CFGBlock *, 4>> Readers;
@@ -422,8 +402,6 @@ public:
   SymRef eval(const clang::Expr *E, State &S, unsigned D = 0);
   /// \p V, or an opaque leaf for \p E of class at least \p C.
   SymRef atLeast(SymRef V, Uniformity C, const clang::Expr *E);
-  /// Whether lvalue \p LV is (part of) a variable no thread owns: global, shared, constant.
-  static bool inMemoryNoThreadOwns(const clang::Expr *LV);
   /// An aggregate's value (`S{a, b}`), field by field; null when not a struct.
   SymRef aggregateValue(const clang::InitListExpr *ILE, State &S, unsigned D);
 

@@ -307,9 +307,8 @@ SymRef Memory::enclosingValue(const AccessPath &Path, const State &S, IntType Ty
                          false, F.pathName(Path) + " (uninitialized)", Ty);
     if (At == Path.size())
       return Whole;
-    SymRef Part = sym::opaque(llvm::hash_combine(Whole->Hash, F.pathHash(Path)), Whole->Class,
-                              Whole->DataDependent, F.pathName(Path), Ty);
-    return Whole->NoPrivateAddress ? sym::withNoPrivateAddress(Part) : Part;
+    return sym::opaque(llvm::hash_combine(Whole->Hash, F.pathHash(Path)), Whole->Class,
+                       Whole->DataDependent, F.pathName(Path), Ty);
   }
   return nullptr;
 }
@@ -366,9 +365,8 @@ void Memory::noteEntryValue(const VarDecl *VD, const SymRef &V) {
   ObjectClass[{VD, false}].storeAll({}, contentsOfValue(V));
 }
 
-void Memory::noteObjectStore(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, Uniformity C,
-                             bool NoPrivateAddress) {
-  if (!ObjectClass[O].store(Path, C, NoPrivateAddress))
+void Memory::noteObjectStore(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, Uniformity C) {
+  if (!ObjectClass[O].store(Path, C))
     return;
   auto Read = Readers.find(O);
   if (Read != Readers.end())
@@ -390,27 +388,27 @@ std::optional<unsigned> Memory::argumentOf(MemObject O) const {
   return std::nullopt;
 }
 
-void Memory::storeObject(const ObjectRef &O, Uniformity C, bool NoPrivateAddress) {
-  noteObjectStore(O.Object, O.Path, C, NoPrivateAddress);
+void Memory::storeObject(const ObjectRef &O, Uniformity C) {
+  noteObjectStore(O.Object, O.Path, C);
   // What the caller's memory it lies in: the out-parameter, and the arguments that may alias
   // (at an offset we do not know: into the whole of them).
   std::optional<unsigned> Index = argumentOf(O.Object);
   if (!Index)
     return;
-  noteParameterStore(*Index, O.Object.getInt() ? O.Path : FieldPath(), C, NoPrivateAddress);
+  noteParameterStore(*Index, O.Object.getInt() ? O.Path : FieldPath(), C);
   const auto &Groups = F.Reach.Group;
   if (*Index >= Groups.size())
     return;
   for (const MemObject &Other : Exposed) {
     std::optional<unsigned> J = argumentOf(Other);
     if (J && *J < Groups.size() && Groups[*J] == Groups[*Index] && Other != O.Object)
-      noteObjectStore(Other, {}, C, NoPrivateAddress);
+      noteObjectStore(Other, {}, C);
   }
 }
 
-void Memory::store(const Targets &T, Uniformity C, State &S, bool NoPrivateAddress) {
+void Memory::store(const Targets &T, Uniformity C, State &S) {
   for (const ObjectRef &O : T.Objects)
-    storeObject(O, C, NoPrivateAddress);
+    storeObject(O, C);
   for (const AccessPath &Path : T.Paths) {
     SymRef Old = structValue(Path, S);
     if (join(Old->Class, C) != Old->Class)
@@ -419,7 +417,7 @@ void Memory::store(const Targets &T, Uniformity C, State &S, bool NoPrivateAddre
             S);
   }
   for (unsigned Index : T.Params)
-    noteParameterStore(Index, {}, C, NoPrivateAddress);
+    noteParameterStore(Index, {}, C);
   if (T.Any) {
     for (const MemObject &O : llvm::SmallVector<MemObject, 8>(Exposed))
       storeObject({O, {}}, C);
@@ -429,28 +427,24 @@ void Memory::store(const Targets &T, Uniformity C, State &S, bool NoPrivateAddre
 
 void Memory::storeValue(const Targets &T, const SymRef &V, Uniformity Control, State &S) {
   if (V && V->Kind == SymKind::Record) {
-    store(T, join(V->A ? V->A->Class : Uniformity::BlockUniform, Control), S,
-          !V->A || V->A->NoPrivateAddress);
+    store(T, join(V->A ? V->A->Class : Uniformity::BlockUniform, Control), S);
     for (const auto &[Field, FV] : *V->Fields)
       storeValue(T.member({static_cast<const FieldDecl *>(Field)}), FV, Control, S);
     return;
   }
-  store(T, join(V ? V->Class : Uniformity::LaneVarying, Control), S, V && V->NoPrivateAddress);
+  store(T, join(V ? V->Class : Uniformity::LaneVarying, Control), S);
 }
 
 void Memory::storeContents(const Targets &T, const ObjectContents &C, Uniformity Control,
                            State &S) {
-  store(T, join(C.Whole, Control), S, C.WholeNoPrivateAddress);
-  for (const FieldStores &FS : C.Fields)
-    store(T.member(FS.Path), join(FS.Class, Control), S, FS.NoPrivateAddress);
+  store(T, join(C.Whole, Control), S);
+  for (const auto &[Path, FC] : C.Fields)
+    store(T.member(Path), join(FC, Control), S);
 }
 
 SymRef Memory::objectValue(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, QualType T,
                            const Expr *Where) const {
-  // One value per read (a store between two reads may change it), as any load's.
-  uint64_t Id = llvm::hash_combine(F.idFor(Where ? static_cast<const void *>(Where)
-                                                 : O.getOpaqueValue()),
-                                   0x0b1);
+  uint64_t Id = llvm::hash_combine(F.idFor(O.getOpaqueValue()), 0x0b1);
   for (const FieldDecl *FD : Path)
     Id = llvm::hash_combine(Id, FD);
   std::string Label = Where ? F.textOf(Where) : std::string("object");
@@ -460,15 +454,13 @@ SymRef Memory::objectValue(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, 
 SymRef Memory::valueOfContents(const ObjectContents &C, uint64_t Id, const std::string &Label,
                                QualType T) const {
   const RecordDecl *RD = T.isNull() ? nullptr : T.getNonReferenceType()->getAsRecordDecl();
-  if (C.Fields.empty() || !RD) {
-    SymRef V = sym::opaque(Id, C.all(), C.all() != Uniformity::BlockUniform, Label,
-                           T.isNull() ? IntType{} : intTypeOf(T.getNonReferenceType(), F.Ctx));
-    return C.noPrivateAddressAt({}) ? sym::withNoPrivateAddress(V) : V;
-  }
+  if (C.Fields.empty() || !RD)
+    return sym::opaque(Id, C.all(), C.all() != Uniformity::BlockUniform, Label,
+                       T.isNull() ? IntType{} : intTypeOf(T.getNonReferenceType(), F.Ctx));
   // One record level per first field of the paths stored into.
   std::vector<std::pair<const void *, SymRef>> Fields;
-  for (const FieldStores &FS : C.Fields) {
-    const FieldDecl *First = FS.Path.front();
+  for (const auto &[Path, FC] : C.Fields) {
+    const FieldDecl *First = Path.front();
     if (llvm::any_of(Fields, [&](const auto &Fl) { return Fl.first == First; }))
       continue;
     Fields.push_back({First, valueOfContents(C.below({First}), llvm::hash_combine(Id, First),
@@ -477,8 +469,6 @@ SymRef Memory::valueOfContents(const ObjectContents &C, uint64_t Id, const std::
   }
   SymRef Rest = sym::opaque(llvm::hash_combine(Id, 0x5e5), C.Whole,
                             C.Whole != Uniformity::BlockUniform, Label);
-  if (C.WholeNoPrivateAddress)
-    Rest = sym::withNoPrivateAddress(Rest);
   return sym::record(std::move(Fields), std::move(Rest), Label);
 }
 
@@ -486,9 +476,8 @@ ObjectContents Memory::contentsOfValue(const SymRef &V) {
   if (!V)
     return ObjectContents::of(Uniformity::LaneVarying);
   if (V->Kind != SymKind::Record)
-    return ObjectContents::of(V->Class, V->NoPrivateAddress);
-  ObjectContents O = ObjectContents::of(V->A ? V->A->Class : Uniformity::BlockUniform,
-                                        !V->A || V->A->NoPrivateAddress);
+    return ObjectContents::of(V->Class);
+  ObjectContents O = ObjectContents::of(V->A ? V->A->Class : Uniformity::BlockUniform);
   for (const auto &[Field, FV] : *V->Fields) {
     const auto *FD = static_cast<const FieldDecl *>(Field);
     O.storeAll({FD}, contentsOfValue(FV));
@@ -554,12 +543,12 @@ std::optional<unsigned> Memory::argumentIndex(const ParmVarDecl *P) const {
 }
 
 void Memory::noteParameterStore(unsigned Index, llvm::ArrayRef<const FieldDecl *> Path,
-                                Uniformity C, bool NoPrivateAddress) {
+                                Uniformity C) {
   if (Index >= StoredThrough.size())
     return;
   if (!StoredThrough[Index])
     StoredThrough[Index].emplace();
-  StoredThrough[Index]->store(Path, C, NoPrivateAddress);
+  StoredThrough[Index]->store(Path, C);
 }
 
 } // namespace divlint

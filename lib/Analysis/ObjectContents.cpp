@@ -22,80 +22,67 @@ bool pathsOverlap(llvm::ArrayRef<const clang::FieldDecl *> A,
 
 Uniformity ObjectContents::at(llvm::ArrayRef<const clang::FieldDecl *> Path) const {
   Uniformity C = Whole;
-  for (const FieldStores &F : Fields)
-    if (pathsOverlap(F.Path, Path))
-      C = join(C, F.Class);
+  for (const auto &[P, FC] : Fields)
+    if (pathsOverlap(P, Path))
+      C = join(C, FC);
   return C;
 }
 
-bool ObjectContents::noPrivateAddressAt(llvm::ArrayRef<const clang::FieldDecl *> Path) const {
-  if (!WholeNoPrivateAddress)
-    return false;
-  for (const FieldStores &F : Fields)
-    if (pathsOverlap(F.Path, Path) && !F.NoPrivateAddress)
-      return false;
-  return true;
-}
-
-bool ObjectContents::store(llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C,
-                           bool NoPrivateAddress) {
+bool ObjectContents::store(llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C) {
   if (Path.size() > MaxPathLength)
     Path = Path.take_front(MaxPathLength);
-  auto Own = llvm::find_if(Fields, [&](const FieldStores &F) {
-    return llvm::ArrayRef<const clang::FieldDecl *>(F.Path) == Path;
-  });
-  if (Path.empty() || (Own == Fields.end() && Fields.size() >= MaxFieldPaths)) {
-    bool Grew = join(Whole, C) != Whole || (WholeNoPrivateAddress && !NoPrivateAddress);
+  if (Path.empty() || (Fields.size() >= MaxFieldPaths &&
+                       llvm::none_of(Fields, [&](const auto &F) { return F.first == Path; }))) {
+    if (join(Whole, C) == Whole)
+      return false;
     Whole = join(Whole, C);
-    WholeNoPrivateAddress &= NoPrivateAddress;
-    return Grew;
+    return true;
   }
-  // Already covered: the whole holds at least as much.
-  if (join(Whole, C) == Whole && (NoPrivateAddress || !WholeNoPrivateAddress))
+  // Already covered: the whole, or the subobject itself, holds at least C.
+  if (join(Whole, C) == Whole)
     return false;
-  if (Own != Fields.end()) {
-    bool Grew = join(Own->Class, C) != Own->Class || (Own->NoPrivateAddress && !NoPrivateAddress);
-    Own->Class = join(Own->Class, C);
-    Own->NoPrivateAddress &= NoPrivateAddress;
-    return Grew;
-  }
-  Fields.push_back({FieldPath(Path.begin(), Path.end()), C, NoPrivateAddress});
+  for (auto &[P, FC] : Fields)
+    if (llvm::ArrayRef<const clang::FieldDecl *>(P) == Path) {
+      if (join(FC, C) == FC)
+        return false;
+      FC = join(FC, C);
+      return true;
+    }
+  Fields.push_back({FieldPath(Path.begin(), Path.end()), C});
   return true;
 }
 
 bool ObjectContents::storeAll(llvm::ArrayRef<const clang::FieldDecl *> Path,
                               const ObjectContents &O) {
-  bool Grew = store(Path, O.Whole, O.WholeNoPrivateAddress);
-  for (const FieldStores &F : O.Fields) {
+  bool Grew = store(Path, O.Whole);
+  for (const auto &[P, FC] : O.Fields) {
     FieldPath Full(Path.begin(), Path.end());
-    Full.append(F.Path.begin(), F.Path.end());
-    Grew |= store(Full, F.Class, F.NoPrivateAddress);
+    Full.append(P.begin(), P.end());
+    Grew |= store(Full, FC);
   }
   return Grew;
 }
 
 ObjectContents ObjectContents::below(llvm::ArrayRef<const clang::FieldDecl *> Path) const {
-  ObjectContents O = of(Whole, WholeNoPrivateAddress);
-  for (const FieldStores &F : Fields) {
-    if (!pathsOverlap(F.Path, Path))
+  ObjectContents O;
+  O.Whole = Whole;
+  for (const auto &[P, FC] : Fields) {
+    if (!pathsOverlap(P, Path))
       continue;
-    if (F.Path.size() <= Path.size()) { // the subobject lies in what was stored: all of it
-      O.Whole = join(O.Whole, F.Class);
-      O.WholeNoPrivateAddress &= F.NoPrivateAddress;
-    } else {
-      O.store(llvm::ArrayRef<const clang::FieldDecl *>(F.Path).drop_front(Path.size()), F.Class,
-              F.NoPrivateAddress);
-    }
+    if (P.size() <= Path.size()) // the subobject lies in what was stored: all of it
+      O.Whole = join(O.Whole, FC);
+    else
+      O.store(llvm::ArrayRef<const clang::FieldDecl *>(P).drop_front(Path.size()), FC);
   }
   return O;
 }
 
 uint64_t ObjectContents::hash() const {
-  uint64_t H = llvm::hash_combine(static_cast<int>(Whole), WholeNoPrivateAddress, Fields.size());
-  for (const FieldStores &F : Fields) {
-    H = llvm::hash_combine(H, static_cast<int>(F.Class), F.NoPrivateAddress);
-    for (const clang::FieldDecl *FD : F.Path)
-      H = llvm::hash_combine(H, FD);
+  uint64_t H = llvm::hash_combine(static_cast<int>(Whole), Fields.size());
+  for (const auto &[P, FC] : Fields) {
+    H = llvm::hash_combine(H, static_cast<int>(FC));
+    for (const clang::FieldDecl *F : P)
+      H = llvm::hash_combine(H, F);
   }
   return H;
 }

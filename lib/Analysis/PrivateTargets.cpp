@@ -33,8 +33,7 @@ uint64_t PrivateReach::hash() const {
   uint64_t H = 0x9e37;
   for (size_t I = 0; I < Contents.size(); ++I)
     H = llvm::hash_combine(H, Contents[I] ? Contents[I]->hash() + 1 : 0,
-                           I < Group.size() ? Group[I] : I,
-                           I < Exclusive.size() && Exclusive[I]);
+                           I < Group.size() ? Group[I] : I);
   return H;
 }
 
@@ -137,8 +136,6 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
     return T;
   }
   const Expr *E = Ptr->IgnoreParens();
-  while (const auto *Full = dyn_cast<FullExpr>(E)) // ExprWithCleanups, ConstantExpr
-    E = Full->getSubExpr()->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
     case CK_ArrayToPointerDecay:
@@ -210,113 +207,9 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
       T.Any = true;
     return T;
   }
-  // Loaded from private memory where every store was proved to hold no private address (a
-  // tensor's pointer into global or shared memory): it points into no thread's memory.
-  if (E->isGLValue() && exclusivelyPrivate(E, D + 1)) {
-    Targets Where = lvalueTargets(E, D + 1);
-    if (!Where.Any && Where.Params.empty() && Where.Paths.empty() && !Where.Objects.empty() &&
-        llvm::all_of(Where.Objects, [&](const ObjectRef &O) {
-          return objectContents(O.Object).noPrivateAddressAt(O.Path);
-        }))
-      return T;
-  }
   // Loaded from memory (`s.p`, `p->next`, `ps[i]`) or anything else.
   T.Any = true;
   return T;
-}
-
-bool Memory::exclusiveArgument(unsigned Index) const {
-  return Index < F.Reach.Exclusive.size() && F.Reach.Exclusive[Index];
-}
-
-bool Memory::exclusivelyPrivate(const Expr *LV, unsigned D) const {
-  if (!LV || D > MaxTargetDepth)
-    return false;
-  const Expr *E = LV->IgnoreParens();
-  while (const auto *Full = dyn_cast<FullExpr>(E)) // ExprWithCleanups, ConstantExpr
-    E = Full->getSubExpr()->IgnoreParens();
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_NoOp:
-    case CK_DerivedToBase:
-    case CK_UncheckedDerivedToBase:
-    case CK_BaseToDerived:
-      return exclusivelyPrivate(Cast->getSubExpr(), D + 1);
-    default:
-      return false;
-    }
-  }
-  if (isa<MaterializeTemporaryExpr>(E))
-    return true; // a temporary of this thread
-  if (isa<CallExpr>(E)) { // a reference into what the call was given (its summary says)
-    auto It = CallExclusive.find(E);
-    return It != CallExclusive.end() && It->second;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
-      const VarDecl *Holding = BD->getHoldingVar();
-      return exclusivelyPrivate(Holding ? Holding->getInit() : BD->getBinding(), D + 1);
-    }
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !VD->hasLocalStorage() || Captured.count(VD))
-      return false;
-    if (!VD->getType()->isReferenceType())
-      return F.isOwnLocal(VD);
-    if (auto It = Pointees.find(VD); It != Pointees.end())
-      return exclusiveArgument(It->second);
-    if (!isa<ParmVarDecl>(VD) && F.isOwnLocal(VD) && VD->getInit())
-      return exclusivelyPrivate(VD->getInit(), D + 1);
-    return false;
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (!ME->isArrow())
-      return exclusivelyPrivate(ME->getBase(), D + 1);
-    return exclusivePointer(ME->getBase(), D + 1);
-  }
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    return exclusivePointer(ASE->getBase(), D + 1);
-  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
-    return exclusivePointer(UO->getSubExpr(), D + 1);
-  return false;
-}
-
-bool Memory::exclusivePointer(const Expr *Ptr, unsigned D) const {
-  if (!Ptr || D > MaxTargetDepth)
-    return false;
-  const Expr *E = Ptr->IgnoreParens();
-  while (const auto *Full = dyn_cast<FullExpr>(E)) // ExprWithCleanups, ConstantExpr
-    E = Full->getSubExpr()->IgnoreParens();
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_ArrayToPointerDecay:
-      return exclusivelyPrivate(Cast->getSubExpr(), D + 1);
-    case CK_NoOp:
-    case CK_DerivedToBase:
-    case CK_UncheckedDerivedToBase:
-    case CK_BaseToDerived:
-      return exclusivePointer(Cast->getSubExpr(), D + 1);
-    case CK_LValueToRValue: {
-      // A pointer parameter the caller gave `&local`.
-      const auto *DRE = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
-      const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-      if (!P || !P->getType()->isPointerType() || Escaped.count(P) || Assigned.count(P))
-        return false;
-      auto It = Pointees.find(P);
-      return It != Pointees.end() && exclusiveArgument(It->second);
-    }
-    default:
-      return false;
-    }
-  }
-  if (isa<CXXThisExpr>(E))
-    return Pointees.count(F.FD) && exclusiveArgument(0);
-  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
-    return exclusivelyPrivate(UO->getSubExpr(), D + 1);
-  if (isa<CallExpr>(E)) {
-    auto It = CallExclusive.find(E);
-    return It != CallExclusive.end() && It->second;
-  }
-  return false;
 }
 
 Targets Memory::thisTargets() const {
@@ -335,8 +228,6 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
     return T;
   }
   const Expr *E = LV->IgnoreParens();
-  while (const auto *Full = dyn_cast<FullExpr>(E)) // ExprWithCleanups, ConstantExpr
-    E = Full->getSubExpr()->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E);
       Cast && (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_LValueToRValue ||
                Cast->getCastKind() == CK_DerivedToBase ||

@@ -98,13 +98,10 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
       F.Returns.push_back({Eval.eval(Ret, S), B});
       // A pointer or reference: where it may point, for the callers (CallSummary::ReturnsInto).
       QualType T = F.FD->getReturnType();
-      if (T->isReferenceType()) {
+      if (T->isReferenceType())
         M.noteReturnTargets(M.lvalueTargets(Ret));
-        M.noteReturnExclusive(M.exclusivelyPrivate(Ret));
-      } else if (T->isPointerType()) {
+      else if (T->isPointerType())
         M.noteReturnTargets(M.pointerTargets(Ret));
-        M.noteReturnExclusive(M.exclusivePointer(Ret));
-      }
     }
     return;
   }
@@ -195,10 +192,6 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
                                       State &S) {
   const Expr *Bare = LHS->IgnoreParenImpCasts();
   Uniformity C = F.controlClass(B);
-  // A reference a call returns (`t(i) = v`, `q[0] = v`): the call, analyzed, says where it
-  // points (its summary's ReturnsInto).
-  if (isa<CallExpr>(Bare))
-    Eval.eval(Bare, S);
   // Where it lands matters as much as what is stored: lanes that write different elements
   // (`legs[tid % 4].amount = 1`) or through different pointers leave the memory lane-varying.
   const Expr *E = Bare;

@@ -19,17 +19,12 @@ SymRef finish(std::shared_ptr<SymExpr> E) {
   uint64_t H = llvm::hash_combine(static_cast<unsigned>(E->Kind), static_cast<unsigned>(E->Op),
                                   E->Ty.Bits, E->Ty.Signed, E->Dim, E->Value, E->Id,
                                   static_cast<unsigned>(E->Group));
-  // A composite holds no private address when none of its parts does (an induction variable
-  // whose start or step is still unknown is not proved).
-  if (E->Kind != SymKind::Opaque)
-    E->NoPrivateAddress = E->Kind != SymKind::IndVar || (E->A && E->B);
   for (const SymRef *Child : {&E->A, &E->B, &E->C}) {
     if (!*Child) {
       H = llvm::hash_combine(H, 0);
       continue;
     }
     const SymExpr &C = **Child;
-    E->NoPrivateAddress &= C.NoPrivateAddress;
     E->Class = join(E->Class, C.Class);
     E->DataDependent |= C.DataDependent;
     E->HasThread |= C.HasThread;
@@ -37,7 +32,7 @@ SymRef finish(std::shared_ptr<SymExpr> E) {
     E->Size += C.Size;
     H = llvm::hash_combine(H, C.Hash);
   }
-  E->Hash = llvm::hash_combine(H, E->NoPrivateAddress);
+  E->Hash = H;
   if (E->Size > MaxSymSize && E->Kind != SymKind::Opaque)
     return sym::opaqueOf(E, "complex expression");
   return E;
@@ -170,23 +165,18 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
   E->Evaluable = false;
   E->Label = std::move(Label);
   uint64_t H = llvm::hash_combine(static_cast<unsigned>(SymKind::Record), E->A ? E->A->Hash : 0);
-  E->NoPrivateAddress = true;
   if (E->A) {
     E->Class = E->A->Class;
     E->DataDependent = E->A->DataDependent;
     E->HasThread = E->A->HasThread;
-    E->NoPrivateAddress = E->A->NoPrivateAddress;
   }
   for (const auto &[Field, V] : Fields) {
     H = llvm::hash_combine(H, Field, V ? V->Hash : 0);
-    if (!V) {
-      E->NoPrivateAddress = false;
+    if (!V)
       continue;
-    }
     E->Class = join(E->Class, V->Class);
     E->DataDependent |= V->DataDependent;
     E->HasThread |= V->HasThread;
-    E->NoPrivateAddress &= V->NoPrivateAddress;
   }
   // A record is a leaf of the trees above it (no operator reads it whole): one node in size.
   E->Hash = H;
@@ -195,45 +185,30 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
   return E;
 }
 
-SymRef withNoPrivateAddress(const SymRef &E) {
-  if (!E || E->NoPrivateAddress)
-    return E;
-  auto O = std::make_shared<SymExpr>(*E);
-  O->NoPrivateAddress = true;
-  O->Hash = llvm::hash_combine(E->Hash, 0x9a);
-  return O;
-}
-
 SymRef opaqueOf(const SymRef &E, std::string Label) {
   auto O = make(SymKind::Opaque);
   O->Id = E->Hash;
   O->Ty = E->Ty;
   O->Class = E->Class;
   O->DataDependent = E->DataDependent || E->Class == Uniformity::LaneVarying;
-  O->NoPrivateAddress = E->NoPrivateAddress;
   O->Evaluable = true;
   O->Label = std::move(Label);
-  O->Hash = llvm::hash_combine(static_cast<unsigned>(SymKind::Opaque), O->Id, O->Class,
-                               O->NoPrivateAddress);
+  O->Hash = llvm::hash_combine(static_cast<unsigned>(SymKind::Opaque), O->Id, O->Class);
   return O;
 }
 
 SymRef joinLeaf(uint64_t Id, llvm::ArrayRef<SymRef> Values, std::string Label) {
   Uniformity Class = Uniformity::BlockUniform;
-  bool DataDependent = false, NoPrivateAddress = !Values.empty();
+  bool DataDependent = false;
   IntType Ty;
   for (const SymRef &V : Values) {
-    if (!V) {
-      NoPrivateAddress = false;
+    if (!V)
       continue;
-    }
     Class = join(Class, V->Class);
     DataDependent |= V->DataDependent;
-    NoPrivateAddress &= V->NoPrivateAddress;
     Ty = V->Ty;
   }
-  SymRef J = opaque(Id, Class, DataDependent, std::move(Label), Ty);
-  return NoPrivateAddress ? withNoPrivateAddress(J) : J;
+  return opaque(Id, Class, DataDependent, std::move(Label), Ty);
 }
 
 SymRef linearThreadId() {

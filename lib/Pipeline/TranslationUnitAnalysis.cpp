@@ -127,7 +127,6 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     Result.StoredAnywhere = FA.storedAnywhere();
     Result.ReturnsInto = FA.returnsInto();
     Result.ReturnsAnywhere = FA.returnsAnywhere();
-    Result.ReturnsExclusive = FA.returnsExclusive();
     Analyzed.insert(Callee);
     collect(Callee, FA, CurrentAssumptions);
   } else {

@@ -95,9 +95,6 @@ struct CallSummary {
   /// private memory it was given leads to (a pointer it loaded). Unknown callees: anywhere.
   std::vector<ReturnPlace> ReturnsInto;
   bool ReturnsAnywhere = true;
-  /// Every returned pointer or reference points into private memory only (its arguments'),
-  /// never into global or shared memory as well.
-  bool ReturnsExclusive = false;
 };
 
 /// An operation nvcc compiles to a branch (no `if` in the source): IEEE division, 64-bit
@@ -121,10 +118,6 @@ struct PrivateReach {
   /// Per argument: arguments with the same group may reach the same memory (a store through
   /// one may change what the other reads).
   std::vector<unsigned> Group;
-  /// Per argument: it reaches private memory only (a local, `&local`, a temporary), never
-  /// global or shared memory as well, so what a pointer loaded through it may point to is
-  /// what was stored there (Contents' NoPrivateAddress).
-  std::vector<char> Exclusive;
   uint64_t hash() const;
 };
 
@@ -166,7 +159,6 @@ public:
   /// (CallSummary::ReturnsInto), and whether anywhere else.
   const std::vector<ReturnPlace> &returnsInto() const;
   bool returnsAnywhere() const;
-  bool returnsExclusive() const;
   const std::vector<BranchRecord> &branches() const;
   const std::vector<SyncRecord> &syncs() const;
   const std::vector<HiddenBranchRecord> &hiddenBranches() const;

@@ -30,48 +30,29 @@ using FieldPath = llvm::SmallVector<const clang::FieldDecl *, 2>;
 bool pathsOverlap(llvm::ArrayRef<const clang::FieldDecl *> A,
                   llvm::ArrayRef<const clang::FieldDecl *> B);
 
-/// One field path's stores: their class, and whether each stored value was proved to hold no
-/// address of a thread's private memory (SymExpr::NoPrivateAddress).
-struct FieldStores {
-  FieldPath Path;
-  Uniformity Class = Uniformity::BlockUniform;
-  bool NoPrivateAddress = true;
-  bool operator==(const FieldStores &O) const {
-    return Path == O.Path && Class == O.Class && NoPrivateAddress == O.NoPrivateAddress;
-  }
-};
-
 /// The join of every store into an object: into the whole of it (`Whole`), and per field path.
-/// Reading a subobject joins the whole and every path that overlaps it. A pointer loaded from a
-/// subobject whose every store was proved to hold no private address points into global,
-/// shared or constant memory (never into a thread's locals): DESIGN §6.2.
+/// Reading a subobject joins the whole and every path that overlaps it.
 struct ObjectContents {
   Uniformity Whole = Uniformity::BlockUniform;
-  bool WholeNoPrivateAddress = true; ///< nothing stored yet: nothing private either
-  llvm::SmallVector<FieldStores, 2> Fields;
+  llvm::SmallVector<std::pair<FieldPath, Uniformity>, 2> Fields;
 
-  static ObjectContents of(Uniformity C, bool NoPrivateAddress = false) {
+  static ObjectContents of(Uniformity C) {
     ObjectContents O;
     O.Whole = C;
-    O.WholeNoPrivateAddress = NoPrivateAddress;
     return O;
   }
   /// What a read of the subobject at \p Path may see (the whole object: an empty path).
   Uniformity at(llvm::ArrayRef<const clang::FieldDecl *> Path) const;
   Uniformity all() const { return at({}); }
-  /// Whether every store a read at \p Path may see was proved to hold no private address.
-  bool noPrivateAddressAt(llvm::ArrayRef<const clang::FieldDecl *> Path) const;
   /// Joins a store of class \p C into the subobject at \p Path; whether a read may now see more.
-  bool store(llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C,
-             bool NoPrivateAddress = false);
+  bool store(llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C);
   /// Joins \p O, placed at \p Path (what a callee stored through a pointer to a member).
   bool storeAll(llvm::ArrayRef<const clang::FieldDecl *> Path, const ObjectContents &O);
   /// What the subobject at \p Path holds, as an object of its own.
   ObjectContents below(llvm::ArrayRef<const clang::FieldDecl *> Path) const;
   uint64_t hash() const;
   bool operator==(const ObjectContents &O) const {
-    return Whole == O.Whole && WholeNoPrivateAddress == O.WholeNoPrivateAddress &&
-           Fields == O.Fields;
+    return Whole == O.Whole && Fields == O.Fields;
   }
   bool operator!=(const ObjectContents &O) const { return !(*this == O); }
 };

@@ -61,10 +61,6 @@ struct SymExpr {
   bool DataDependent = false; ///< reaches loaded data, atomics or opaque lane-varying values
   bool HasThread = false;     ///< reaches a thread index (directly or through an IndVar init)
   bool Evaluable = true;      ///< integer-only tree LaneEnumerator can evaluate
-  /// Proved to hold no address of a thread's private memory (constants, thread indices, a
-  /// kernel's arguments, addresses of global and shared variables, what is computed from them
-  /// only). Unknown values are not: a pointer with this bit points into memory no thread owns.
-  bool NoPrivateAddress = false;
   unsigned Size = 1;          ///< node count, for the size cap
   unsigned Dim = 0;           ///< ThreadIdx/BlockDim component
   int64_t Value = 0;          ///< Const value; Group tile size
@@ -104,8 +100,6 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
 /// An opaque leaf standing for \p E (same class and data dependence), used when a tree is too
 /// big or not integer.
 SymRef opaqueOf(const SymRef &E, std::string Label);
-/// \p E, proved to hold no private address (a kernel's argument, a global's address).
-SymRef withNoPrivateAddress(const SymRef &E);
 /// The join of several values into one leaf of the joined class.
 SymRef joinLeaf(uint64_t Id, llvm::ArrayRef<SymRef> Values, std::string Label);
 /// The linear thread id x + y*Dx + z*Dx*Dy.
