@@ -202,7 +202,10 @@ const BinaryOperator *CostModel::enclosingChain(const Expr *Condition,
   if (!Condition)
     return nullptr;
   const BinaryOperator *BO = nullptr;
-  if (const ParentMap *PM = bodyParents(Within, Condition)) {
+  const ParentMap *PM = bodyParents(Within, Condition);
+  if (!PM)
+    PM = initializerParents(Within, Condition);
+  if (PM) {
     const Stmt *P = PM->getParent(Condition);
     while (P && isa<ParenExpr>(P))
       P = PM->getParent(P);
