@@ -210,7 +210,7 @@ const BinaryOperator *CostModel::enclosingChain(const Expr *Condition,
     while (P && isa<ParenExpr>(P))
       P = PM->getParent(P);
     BO = dyn_cast_or_null<BinaryOperator>(P);
-  } else {
+  } else if (!inAssumption(Within, Condition)) { // there, no parents in the ASTContext's map
     auto Parents = Ctx.getParents(*Condition);
     while (!Parents.empty()) {
       const auto *P = Parents[0].get<Expr>();

@@ -10,6 +10,7 @@
 #include "divlint/Quantify/CostModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
@@ -47,6 +48,33 @@ const ParentMap *CostModel::initializerParents(const FunctionDecl *FD, const Stm
   return Map.Parents.get();
 }
 
+static void addSubtree(const Stmt *S, llvm::SmallPtrSet<const Stmt *, 8> &To) {
+  if (!S || !To.insert(S).second)
+    return;
+  for (const Stmt *Child : S->children())
+    addSubtree(Child, To);
+}
+
+static void addAssumptions(const Stmt *S, llvm::SmallPtrSet<const Stmt *, 8> &To) {
+  if (!S)
+    return;
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    for (const Attr *A : AS->getAttrs())
+      if (const auto *Assume = dyn_cast<CXXAssumeAttr>(A))
+        addSubtree(Assume->getAssumption(), To);
+  for (const Stmt *Child : S->children())
+    addAssumptions(Child, To);
+}
+
+bool CostModel::inAssumption(const FunctionDecl *FD, const Stmt *S) {
+  if (!FD || !FD->getBody())
+    return false;
+  auto [It, New] = AssumptionNodes.try_emplace(FD);
+  if (New)
+    addAssumptions(FD->getBody(), It->second);
+  return It->second.contains(S);
+}
+
 std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const FunctionDecl *FD) {
   std::vector<const Stmt *> Loops;
   // A constructor's initializers: outside its body, but no reason to build the ASTContext's map.
@@ -59,6 +87,8 @@ std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const Functio
         Loops.push_back(P);
     return Loops;
   }
+  if (inAssumption(FD, S))
+    return Loops; // no parents in the ASTContext's map either
   DynTypedNodeList Parents = Ctx.getParents(*S);
   for (unsigned Guard = 0; Guard < 4096 && !Parents.empty(); ++Guard) {
     const DynTypedNode &P = Parents[0];

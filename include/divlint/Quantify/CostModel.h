@@ -183,6 +183,9 @@ public:
   /// constructor; null when \p S is in none of them. An initializer's whole expression has no
   /// parent statement there (its parent is the initializer), as in the ASTContext's map.
   const clang::ParentMap *initializerParents(const clang::FunctionDecl *FD, const clang::Stmt *S);
+  /// Whether \p S is in the expression of an `[[assume(...)]]` in \p FD's body: the CFG
+  /// evaluates it, no parent map holds it (the ASTContext's does not walk attributes).
+  bool inAssumption(const clang::FunctionDecl *FD, const clang::Stmt *S);
 
   /// Predicts efficiency and slowdown of a lane-varying branch from its enumeration result.
   /// \p Around: the enclosing lane-varying sides (enclosingArms).
@@ -264,6 +267,8 @@ private:
     llvm::SmallPtrSet<const clang::Stmt *, 8> Roots;
   };
   llvm::DenseMap<const clang::FunctionDecl *, InitializerMap> InitializerParents;
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallPtrSet<const clang::Stmt *, 8>>
+      AssumptionNodes;
 };
 
 /// The DESIGN §2 efficiency of one diverging warp: t of a active lanes true, arm costs cT, cE.
