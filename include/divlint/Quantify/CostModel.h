@@ -175,8 +175,8 @@ public:
                 const clang::FunctionDecl *Within = nullptr);
 
   /// The parent map of \p FD's body, built once per function; null when \p S is not in that
-  /// body (a constructor initializer, a default argument) or \p FD is unknown, and the
-  /// ASTContext's parent map must answer. That one covers the whole translation unit (every
+  /// body (a constructor initializer: initializerParents; an [[assume]]: inAssumption; a
+  /// default argument) or \p FD is unknown, and the ASTContext's parent map must answer. That one covers the whole translation unit (every
   /// CUDA header) and costs as much to build as a tenth of the parse.
   const clang::ParentMap *bodyParents(const clang::FunctionDecl *FD, const clang::Stmt *S);
   /// The parent map of \p FD's member initializers (a constructor's), built once per
