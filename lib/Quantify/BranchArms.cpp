@@ -202,12 +202,15 @@ const BinaryOperator *CostModel::enclosingChain(const Expr *Condition,
   if (!Condition)
     return nullptr;
   const BinaryOperator *BO = nullptr;
-  if (const ParentMap *PM = bodyParents(Within, Condition)) {
+  const ParentMap *PM = bodyParents(Within, Condition);
+  if (!PM)
+    PM = initializerParents(Within, Condition);
+  if (PM) {
     const Stmt *P = PM->getParent(Condition);
     while (P && isa<ParenExpr>(P))
       P = PM->getParent(P);
     BO = dyn_cast_or_null<BinaryOperator>(P);
-  } else {
+  } else if (!inAssumption(Within, Condition)) { // there, no parents in the ASTContext's map
     auto Parents = Ctx.getParents(*Condition);
     while (!Parents.empty()) {
       const auto *P = Parents[0].get<Expr>();

@@ -2,13 +2,15 @@
 //
 // A branch's cost depends on where it sits: the loops around it multiply how often it runs,
 // the sides of lane-varying ifs around it run it for some warp evaluations only. Both are
-// found through the parents of the function's body (built once per function: the
-// ASTContext's parent map covers every CUDA header and costs a tenth of the parse).
+// found through the parents of the function's body, or of a constructor's member initializers
+// (built once per function: the ASTContext's parent map covers every device function of the
+// unit and cost half of a flash-attention unit's analysis, for a few initializers).
 //
 //===----------------------------------------------------------------------===//
 #include "divlint/Quantify/CostModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
@@ -25,14 +27,68 @@ const ParentMap *CostModel::bodyParents(const FunctionDecl *FD, const Stmt *S) {
   return PM->hasParent(S) ? PM.get() : nullptr;
 }
 
+const ParentMap *CostModel::initializerParents(const FunctionDecl *FD, const Stmt *S) {
+  const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(FD);
+  if (!Ctor)
+    return nullptr;
+  auto [It, New] = InitializerParents.try_emplace(FD);
+  InitializerMap &Map = It->second;
+  if (New)
+    for (const CXXCtorInitializer *Init : Ctor->inits()) {
+      Stmt *E = Init->getInit();
+      if (!E || !Map.Roots.insert(E).second)
+        continue;
+      if (!Map.Parents)
+        Map.Parents = std::make_unique<ParentMap>(E);
+      else
+        Map.Parents->addStmt(E);
+    }
+  if (!Map.Parents || !(Map.Roots.contains(S) || Map.Parents->hasParent(S)))
+    return nullptr;
+  return Map.Parents.get();
+}
+
+static void addSubtree(const Stmt *S, llvm::SmallPtrSet<const Stmt *, 8> &To) {
+  if (!S || !To.insert(S).second)
+    return;
+  for (const Stmt *Child : S->children())
+    addSubtree(Child, To);
+}
+
+static void addAssumptions(const Stmt *S, llvm::SmallPtrSet<const Stmt *, 8> &To) {
+  if (!S)
+    return;
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    for (const Attr *A : AS->getAttrs())
+      if (const auto *Assume = dyn_cast<CXXAssumeAttr>(A))
+        addSubtree(Assume->getAssumption(), To);
+  for (const Stmt *Child : S->children())
+    addAssumptions(Child, To);
+}
+
+bool CostModel::inAssumption(const FunctionDecl *FD, const Stmt *S) {
+  if (!FD || !FD->getBody())
+    return false;
+  auto [It, New] = AssumptionNodes.try_emplace(FD);
+  if (New)
+    addAssumptions(FD->getBody(), It->second);
+  return It->second.contains(S);
+}
+
 std::vector<const Stmt *> CostModel::enclosingLoops(const Stmt *S, const FunctionDecl *FD) {
   std::vector<const Stmt *> Loops;
-  if (const ParentMap *PM = bodyParents(FD, S)) {
+  // A constructor's initializers: outside its body, but no reason to build the ASTContext's map.
+  const ParentMap *PM = bodyParents(FD, S);
+  if (!PM)
+    PM = initializerParents(FD, S);
+  if (PM) {
     for (const Stmt *P = PM->getParent(S); P && !isa<LambdaExpr>(P); P = PM->getParent(P))
       if (isLoop(P))
         Loops.push_back(P);
     return Loops;
   }
+  if (inAssumption(FD, S))
+    return Loops; // no parents in the ASTContext's map either
   DynTypedNodeList Parents = Ctx.getParents(*S);
   for (unsigned Guard = 0; Guard < 4096 && !Parents.empty(); ++Guard) {
     const DynTypedNode &P = Parents[0];

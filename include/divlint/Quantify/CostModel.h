@@ -30,6 +30,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <algorithm>
 #include <optional>
@@ -174,10 +175,17 @@ public:
                 const clang::FunctionDecl *Within = nullptr);
 
   /// The parent map of \p FD's body, built once per function; null when \p S is not in that
-  /// body (a constructor initializer, a default argument) or \p FD is unknown, and the
-  /// ASTContext's parent map must answer. That one covers the whole translation unit (every
+  /// body (a constructor initializer: initializerParents; an [[assume]]: inAssumption; a
+  /// default argument) or \p FD is unknown, and the ASTContext's parent map must answer. That one covers the whole translation unit (every
   /// CUDA header) and costs as much to build as a tenth of the parse.
   const clang::ParentMap *bodyParents(const clang::FunctionDecl *FD, const clang::Stmt *S);
+  /// The parent map of \p FD's member initializers (a constructor's), built once per
+  /// constructor; null when \p S is in none of them. An initializer's whole expression has no
+  /// parent statement there (its parent is the initializer), as in the ASTContext's map.
+  const clang::ParentMap *initializerParents(const clang::FunctionDecl *FD, const clang::Stmt *S);
+  /// Whether \p S is in the expression of an `[[assume(...)]]` in \p FD's body: the CFG
+  /// evaluates it, no parent map holds it (the ASTContext's does not walk attributes).
+  bool inAssumption(const clang::FunctionDecl *FD, const clang::Stmt *S);
 
   /// Predicts efficiency and slowdown of a lane-varying branch from its enumeration result.
   /// \p Around: the enclosing lane-varying sides (enclosingArms).
@@ -253,6 +261,14 @@ private:
   std::vector<const clang::Stmt *> enclosingLoops(const clang::Stmt *S,
                                                   const clang::FunctionDecl *FD);
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> BodyParents;
+  /// Per constructor: its initializers' parent map (null: none) and their whole expressions.
+  struct InitializerMap {
+    std::unique_ptr<clang::ParentMap> Parents;
+    llvm::SmallPtrSet<const clang::Stmt *, 8> Roots;
+  };
+  llvm::DenseMap<const clang::FunctionDecl *, InitializerMap> InitializerParents;
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallPtrSet<const clang::Stmt *, 8>>
+      AssumptionNodes;
 };
 
 /// The DESIGN §2 efficiency of one diverging warp: t of a active lanes true, arm costs cT, cE.
