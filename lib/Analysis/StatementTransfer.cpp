@@ -192,6 +192,10 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
                                       State &S) {
   const Expr *Bare = LHS->IgnoreParenImpCasts();
   Uniformity C = F.controlClass(B);
+  // A reference a call returns (`t(i) = v`, `mask[i] = m` on an array class): the call,
+  // analyzed first, says where it points (its summary's ReturnsInto).
+  if (isa<CallExpr>(Bare))
+    Eval.eval(Bare, S);
   // Where it lands matters as much as what is stored: lanes that write different elements
   // (`legs[tid % 4].amount = 1`) or through different pointers leave the memory lane-varying.
   const Expr *E = Bare;
