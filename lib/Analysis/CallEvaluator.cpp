@@ -96,7 +96,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   }
   // No body: sound fallback, for the result and for what it may store through its arguments
   // (and through pointers it finds in the memory they reach).
-  applyStoresThroughArguments(unknownEffects(Reached, Given), Reached, Given, S);
+  applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
 }
 
@@ -129,7 +129,7 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
     return constructedValue(CE, Summary);
   }
   // No body (or too deep): it may store anything, into the object and through its arguments.
-  applyStoresThroughArguments(unknownEffects(Reached, Given), Reached, Given, S);
+  applyStoresThroughArguments(unknownEffects(Ctor, Reached, Given), Reached, Given, S);
   return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
 }
 
@@ -311,10 +311,38 @@ bool CallEvaluator::givesPrivateMemory(const std::vector<Targets> &Reached,
   return false;
 }
 
-CallSummary CallEvaluator::unknownEffects(const std::vector<Targets> &Reached,
+static bool mutableMemory(QualType Pointee) {
+  if (!Pointee.isConstQualified())
+    return true;
+  const auto *RD = Pointee->getAsCXXRecordDecl();
+  return RD && (!RD->hasDefinition() || RD->hasMutableFields());
+}
+
+bool mayStoreThroughArgument(const FunctionDecl *Callee, unsigned Index) {
+  if (!Callee)
+    return true;
+  const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+  bool HasThis = MD && MD->isInstance();
+  if (HasThis && Index == 0)
+    return !MD->isConst() || mutableMemory(MD->getThisType()->getPointeeType());
+  unsigned P = Index - (HasThis ? 1 : 0);
+  if (P >= Callee->getNumParams())
+    return true; // variadic
+  QualType T = Callee->getParamDecl(P)->getType();
+  if (T->isReferenceType() || T->isPointerType())
+    return mutableMemory(T->getPointeeType());
+  return true;
+}
+
+CallSummary CallEvaluator::unknownEffects(const FunctionDecl *Callee,
+                                          const std::vector<Targets> &Reached,
                                           const std::vector<const Expr *> &Given) const {
   CallSummary Summary;
-  Summary.StoredThrough.assign(Reached.size(), ObjectContents::of(Uniformity::LaneVarying));
+  Summary.StoredThrough.resize(Reached.size());
+  // Through what is not const: `const T &` and `const T *` arguments keep what they hold.
+  for (unsigned I = 0; I < Reached.size(); ++I)
+    if (mayStoreThroughArgument(Callee, I))
+      Summary.StoredThrough[I] = ObjectContents::of(Uniformity::LaneVarying);
   for (unsigned I = 0; I < Reached.size() && I < Given.size(); ++I) {
     if (Reached[I].empty() || !Given[I])
       continue;

@@ -385,7 +385,7 @@ private:
   /// What a callee without a body may do with the arguments \p Given (`this` first; null for
   /// an object under construction): store anything through them, and through pointers it
   /// finds in the memory they reach.
-  CallSummary unknownEffects(const std::vector<Targets> &Reached,
+  CallSummary unknownEffects(const clang::FunctionDecl *Callee, const std::vector<Targets> &Reached,
                              const std::vector<const clang::Expr *> &Given) const;
 
   FunctionState &F;

@@ -516,9 +516,15 @@ void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee, U
     QualType PT = Callee && I >= Shift && I - Shift < Callee->getNumParams()
                       ? Callee->getParamDecl(I - Shift)->getType()
                       : Arg->getType();
-    if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+    // Not through `const T &` / `const T *`, unless T has mutable fields.
+    auto Writable = [](QualType Pointee) {
+      const auto *RD = Pointee->getAsCXXRecordDecl();
+      return !Pointee.isConstQualified() ||
+             (RD && (!RD->hasDefinition() || RD->hasMutableFields()));
+    };
+    if (PT->isReferenceType() && Writable(PT.getNonReferenceType()))
       store(lvalueTargets(Arg), C, S);
-    else if (PT->isPointerType() && !PT->getPointeeType().isConstQualified())
+    else if (PT->isPointerType() && Writable(PT->getPointeeType()))
       store(pointerTargets(Arg), C, S);
   }
 }

@@ -97,6 +97,11 @@ struct CallSummary {
   bool ReturnsAnywhere = true;
 };
 
+/// Whether a callee may store through its argument \p Index (`this` first for methods): a
+/// pointer or reference to memory that is not const (or a class with mutable fields), or an
+/// argument by value (a closure may hold references). Unknown callees (null): yes.
+bool mayStoreThroughArgument(const clang::FunctionDecl *Callee, unsigned Index);
+
 /// An operation nvcc compiles to a branch (no `if` in the source): IEEE division, 64-bit
 /// integer division by a variable, math functions with slow paths, cuRAND, grid-wide sync.
 struct HiddenBranchRecord {
