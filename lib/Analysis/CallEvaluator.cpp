@@ -311,38 +311,46 @@ bool CallEvaluator::givesPrivateMemory(const std::vector<Targets> &Reached,
   return false;
 }
 
-static bool mutableMemory(QualType Pointee) {
+bool writableThrough(QualType Pointee) {
   if (!Pointee.isConstQualified())
     return true;
   const auto *RD = Pointee->getAsCXXRecordDecl();
   return RD && (!RD->hasDefinition() || RD->hasMutableFields());
 }
 
-bool mayStoreThroughArgument(const FunctionDecl *Callee, unsigned Index) {
+/// Whether a callee may store through its argument \p Index (`this` first for methods): a
+/// pointer or reference to writable memory, or an argument by value (a closure may hold
+/// references).
+static bool mayStoreThroughArgument(const FunctionDecl *Callee, unsigned Index) {
   if (!Callee)
     return true;
   const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
   bool HasThis = MD && MD->isInstance();
   if (HasThis && Index == 0)
-    return !MD->isConst() || mutableMemory(MD->getThisType()->getPointeeType());
+    return !MD->isConst() || writableThrough(MD->getThisType()->getPointeeType());
   unsigned P = Index - (HasThis ? 1 : 0);
   if (P >= Callee->getNumParams())
     return true; // variadic
   QualType T = Callee->getParamDecl(P)->getType();
   if (T->isReferenceType() || T->isPointerType())
-    return mutableMemory(T->getPointeeType());
+    return writableThrough(T->getPointeeType());
   return true;
+}
+
+std::vector<std::optional<ObjectContents>> unknownStoredThrough(const FunctionDecl *Callee,
+                                                                size_t NumArgs) {
+  std::vector<std::optional<ObjectContents>> Stored(NumArgs);
+  for (unsigned I = 0; I < NumArgs; ++I)
+    if (mayStoreThroughArgument(Callee, I))
+      Stored[I] = ObjectContents::of(Uniformity::LaneVarying);
+  return Stored;
 }
 
 CallSummary CallEvaluator::unknownEffects(const FunctionDecl *Callee,
                                           const std::vector<Targets> &Reached,
                                           const std::vector<const Expr *> &Given) const {
   CallSummary Summary;
-  Summary.StoredThrough.resize(Reached.size());
-  // Through what is not const: `const T &` and `const T *` arguments keep what they hold.
-  for (unsigned I = 0; I < Reached.size(); ++I)
-    if (mayStoreThroughArgument(Callee, I))
-      Summary.StoredThrough[I] = ObjectContents::of(Uniformity::LaneVarying);
+  Summary.StoredThrough = unknownStoredThrough(Callee, Reached.size());
   for (unsigned I = 0; I < Reached.size() && I < Given.size(); ++I) {
     if (Reached[I].empty() || !Given[I])
       continue;

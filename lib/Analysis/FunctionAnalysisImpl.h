@@ -203,6 +203,9 @@ public:
   SymRef structValue(const AccessPath &Path, const State &S) const;
   /// What an enclosing struct's whole value holds at \p Path (null: none known).
   SymRef enclosingValue(const AccessPath &Path, const State &S, IntType Ty) const;
+  /// A tracked location read before any store: a uniform placeholder (objects' fields are
+  /// stored one by one; scalars get their own lane-varying start at their declaration).
+  SymRef uninitializedValue(const AccessPath &Path, IntType Ty) const;
 
   // --- private memory reached through pointers and references (PrivateTargets.cpp) -----
   /// What the pointer value \p Ptr may point into.

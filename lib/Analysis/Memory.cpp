@@ -303,8 +303,7 @@ SymRef Memory::enclosingValue(const AccessPath &Path, const State &S, IntType Ty
       ++At;
     }
     if (!Whole)
-      return sym::opaque(F.idFor(Path.front(), F.pathHash(Path)), Uniformity::BlockUniform,
-                         false, F.pathName(Path) + " (uninitialized)", Ty);
+      return uninitializedValue(Path, Ty);
     if (At == Path.size())
       return Whole;
     return sym::opaque(llvm::hash_combine(Whole->Hash, F.pathHash(Path)), Whole->Class,
@@ -333,6 +332,10 @@ SymRef Memory::read(const AccessPath &Path, const State &S, const Expr *Where) c
   if (SymRef V = enclosingValue(Path, S, Ty))
     return V;
   // Nothing known about any part of it: uninitialized.
+  return uninitializedValue(Path, Ty);
+}
+
+SymRef Memory::uninitializedValue(const AccessPath &Path, IntType Ty) const {
   return sym::opaque(F.idFor(Path.front(), F.pathHash(Path)), Uniformity::BlockUniform, false,
                      F.pathName(Path) + " (uninitialized)", Ty);
 }
@@ -517,14 +520,9 @@ void Memory::noteCallArguments(const CallExpr *CE, const FunctionDecl *Callee, U
                       ? Callee->getParamDecl(I - Shift)->getType()
                       : Arg->getType();
     // Not through `const T &` / `const T *`, unless T has mutable fields.
-    auto Writable = [](QualType Pointee) {
-      const auto *RD = Pointee->getAsCXXRecordDecl();
-      return !Pointee.isConstQualified() ||
-             (RD && (!RD->hasDefinition() || RD->hasMutableFields()));
-    };
-    if (PT->isReferenceType() && Writable(PT.getNonReferenceType()))
+    if (PT->isReferenceType() && writableThrough(PT.getNonReferenceType()))
       store(lvalueTargets(Arg), C, S);
-    else if (PT->isPointerType() && Writable(PT->getPointeeType()))
+    else if (PT->isPointerType() && writableThrough(PT->getPointeeType()))
       store(pointerTargets(Arg), C, S);
   }
 }

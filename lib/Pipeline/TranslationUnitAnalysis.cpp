@@ -107,10 +107,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     ReachedUnanalyzed.insert(Callee);
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::LaneVarying, true, Callee->getNameAsString() + "()");
-    S.StoredThrough.resize(Args.size());
-    for (unsigned I = 0; I < Args.size(); ++I) // never through `const T &` / `const T *`
-      if (mayStoreThroughArgument(Callee, I))
-        S.StoredThrough[I] = ObjectContents::of(Uniformity::LaneVarying);
+    S.StoredThrough = unknownStoredThrough(Callee, Args.size());
     S.StoredAnywhere = Uniformity::LaneVarying;
     return S;
   };

@@ -97,10 +97,15 @@ struct CallSummary {
   bool ReturnsAnywhere = true;
 };
 
-/// Whether a callee may store through its argument \p Index (`this` first for methods): a
-/// pointer or reference to memory that is not const (or a class with mutable fields), or an
-/// argument by value (a closure may hold references). Unknown callees (null): yes.
-bool mayStoreThroughArgument(const clang::FunctionDecl *Callee, unsigned Index);
+/// Whether memory of type \p Pointee, reached through a pointer or a reference, may be written:
+/// it is not const, or it is a class with mutable fields.
+bool writableThrough(clang::QualType Pointee);
+
+/// What a call that is not analyzed (no body, recursion, the budget) may store through each of
+/// its \p NumArgs arguments (`this` first for methods): anything (lane-varying), except through
+/// `const T &` and `const T *` (writableThrough). Unknown callees (null): through every one.
+std::vector<std::optional<ObjectContents>> unknownStoredThrough(const clang::FunctionDecl *Callee,
+                                                                size_t NumArgs);
 
 /// An operation nvcc compiles to a branch (no `if` in the source): IEEE division, 64-bit
 /// integer division by a variable, math functions with slow paths, cuRAND, grid-wide sync.
