@@ -26,7 +26,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     // Calls through pointers: the callee is unknown.
     for (const Expr *A : CE->arguments())
       Eval.eval(A, S, D + 1);
-    return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
+    return unknownResult(CE);
   }
   // threadIdx.__fetch_builtin_x() spelled out, or `uint3 t = threadIdx;`
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
@@ -88,6 +88,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
     PrivateReach Reach = reachOf(CE, Reached, Args, S);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
+    F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
     applyStoresThroughArguments(Summary, Reached, Given, S);
     noteReturnedTargets(CE, Summary, Reached, Given);
     if (Summary.Return)
@@ -97,7 +98,13 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   // No body: sound fallback, for the result and for what it may store through its arguments
   // (and through pointers it finds in the memory they reach).
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
-  return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
+  return unknownResult(CE);
+}
+
+SymRef CallEvaluator::unknownResult(const Expr *E) {
+  F.ReliesOnUnseen = true;
+  return F.leafFor(E, F.Opts.UnseenIsUniform ? Uniformity::BlockUniform : Uniformity::LaneVarying,
+                   !F.Opts.UnseenIsUniform, F.textOf(E));
 }
 
 SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsigned D) {
@@ -125,12 +132,13 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
     PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, S);
     Reach.Contents[0] = ObjectContents();
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
+    F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
     applyStoresThroughArguments(Summary, Reached, Given, S);
     return constructedValue(CE, Summary);
   }
   // No body (or too deep): it may store anything, into the object and through its arguments.
   applyStoresThroughArguments(unknownEffects(Ctor, Reached, Given), Reached, Given, S);
-  return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
+  return unknownResult(CE);
 }
 
 SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) {
@@ -139,7 +147,7 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
   const FunctionDecl *Def = E->getConstructor()->getDefinition();
   if (!Def || !Def->hasBody() || Def->isInvalidDecl() || F.Depth + 1 >= MaxCallDepth ||
       F.ParamValues.size() != Def->getNumParams() + 1)
-    return F.leafFor(E, Uniformity::LaneVarying, true, F.textOf(E));
+    return unknownResult(E);
   std::vector<SymRef> Args = F.ParamValues;
   Args.front() = sym::opaque(0, Uniformity::BlockUniform, false, "this");
   PrivateReach Reach = F.Reach;
@@ -150,6 +158,7 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
     Reach.Group[I] = I;
   Reach.Contents[0] = ObjectContents();
   CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
+  F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
   // What it stores through its reference and pointer parameters lands where ours reach.
   std::vector<Targets> Reached(1);
   for (const ParmVarDecl *P : F.FD->parameters()) {
@@ -350,6 +359,9 @@ CallSummary CallEvaluator::unknownEffects(const FunctionDecl *Callee,
                                           const std::vector<Targets> &Reached,
                                           const std::vector<const Expr *> &Given) const {
   CallSummary Summary;
+  F.ReliesOnUnseen = true;
+  if (F.Opts.UnseenIsUniform) // the witness analysis: it stores nothing that differs
+    return Summary;
   Summary.StoredThrough = unknownStoredThrough(Callee, Reached.size());
   for (unsigned I = 0; I < Reached.size() && I < Given.size(); ++I) {
     if (Reached[I].empty() || !Given[I])

@@ -55,6 +55,7 @@ public:
   }
   const Memory &memory() const { return M; }
   std::optional<Uniformity> storedAnywhere() const { return M.storedAnywhere(); }
+  bool reliesOnUnseen() const { return F.ReliesOnUnseen; }
   SymRef ReturnValue;
   std::vector<BranchRecord> Branches;
   std::vector<SyncRecord> Syncs;
@@ -276,6 +277,7 @@ const std::vector<ReturnPlace> &FunctionAnalysis::returnsInto() const {
   return P->memory().returnsInto();
 }
 bool FunctionAnalysis::returnsAnywhere() const { return P->memory().returnsAnywhere(); }
+bool FunctionAnalysis::reliesOnUnseen() const { return P->reliesOnUnseen(); }
 const std::vector<std::optional<ObjectContents>> &FunctionAnalysis::storedThroughParameters() const {
   return P->storedThrough();
 }

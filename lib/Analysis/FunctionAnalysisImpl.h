@@ -104,6 +104,10 @@ struct FunctionState {
 
   std::vector<std::pair<SymRef, const clang::CFGBlock *>> Returns; ///< value, block
   bool Widen = false; ///< past the visit budget: joins make opaque leaves only
+  /// Some value assumed what the analysis cannot see may differ between threads (a call it
+  /// did not analyze, a store through a pointer it lost track of), here or in a callee: only
+  /// then can the witness analysis (AnalysisOptions::UnseenIsUniform) show something else.
+  bool ReliesOnUnseen = false;
   const clang::CFGBlock *CurrentBlock = nullptr; ///< the block being transferred (calls' control)
 
   // --- identities of symbolic leaves (FunctionState.cpp) ---------------------------
@@ -220,6 +224,10 @@ public:
   Targets closureTargets(clang::QualType T, const clang::Expr *Obj) const;
   /// The join of what \p T may hold (block-uniform when empty).
   Uniformity classOf(const Targets &T, const State &S) const;
+  /// Whether a load through \p T reads every exposed object: \p T may point anywhere (a
+  /// pointer the analysis lost track of), except in the witness analysis
+  /// (AnalysisOptions::UnseenIsUniform). Notes that the analysis relied on it.
+  bool anyReachesExposed(const Targets &T) const;
   /// What \p T may hold, field by field (what a callee is told: PrivateReach).
   ObjectContents contentsOf(const Targets &T, const State &S) const;
   /// A store of class \p C into \p T.
@@ -390,6 +398,9 @@ private:
   /// finds in the memory they reach.
   CallSummary unknownEffects(const clang::FunctionDecl *Callee, const std::vector<Targets> &Reached,
                              const std::vector<const clang::Expr *> &Given) const;
+  /// The value of a call that is not analyzed: lane-varying (block-uniform in the witness
+  /// analysis, AnalysisOptions::UnseenIsUniform).
+  SymRef unknownResult(const clang::Expr *E);
 
   FunctionState &F;
   Memory &M;

@@ -421,7 +421,9 @@ void Memory::store(const Targets &T, Uniformity C, State &S) {
   }
   for (unsigned Index : T.Params)
     noteParameterStore(Index, {}, C);
-  if (T.Any) {
+  if (T.Any)
+    F.ReliesOnUnseen = true;
+  if (T.Any && !F.Opts.UnseenIsUniform) {
     for (const MemObject &O : llvm::SmallVector<MemObject, 8>(Exposed))
       storeObject({O, {}}, C);
     StoredAnywhere = StoredAnywhere ? join(*StoredAnywhere, C) : C;

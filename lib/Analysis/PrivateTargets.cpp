@@ -353,13 +353,20 @@ Targets Memory::closureTargets(QualType Ty, const Expr *Obj) const {
   return T;
 }
 
+bool Memory::anyReachesExposed(const Targets &T) const {
+  if (!T.Any || Exposed.empty())
+    return false;
+  F.ReliesOnUnseen = true;
+  return !F.Opts.UnseenIsUniform; // the witness analysis: a lost pointer reaches no local
+}
+
 Uniformity Memory::classOf(const Targets &T, const State &S) const {
   Uniformity C = Uniformity::BlockUniform;
   for (const ObjectRef &O : T.Objects)
     C = join(C, objectClass(O.Object, O.Path));
   for (const AccessPath &Path : T.Paths)
     C = join(C, structValue(Path, S)->Class);
-  if (T.Any)
+  if (anyReachesExposed(T))
     for (const MemObject &O : Exposed)
       C = join(C, objectClass(O));
   return C;
@@ -371,7 +378,7 @@ ObjectContents Memory::contentsOf(const Targets &T, const State &S) const {
     C.storeAll({}, objectContents(O.Object).below(O.Path));
   for (const AccessPath &Path : T.Paths)
     C.storeAll({}, contentsOfValue(structValue(Path, S)));
-  if (T.Any)
+  if (anyReachesExposed(T))
     for (const MemObject &O : Exposed)
       C.store({}, objectClass(O));
   return C;

@@ -94,6 +94,9 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
                                     Reach.hash());
   for (const SymRef &A : Args)
     Key = llvm::hash_combine(Key, A ? A->Hash : 0);
+  if (InWitness)
+    return resolveWitnessCall(Callee, std::move(Args), Depth, Reach,
+                              llvm::hash_combine(Key, 0x3177e55));
   auto It = Summaries.find(Key);
   if (It != Summaries.end()) {
     if (auto R = CalleeRegions.find(Key); R != CalleeRegions.end() && !RegionStack.empty())
@@ -127,6 +130,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     Result.StoredAnywhere = FA.storedAnywhere();
     Result.ReturnsInto = FA.returnsInto();
     Result.ReturnsAnywhere = FA.returnsAnywhere();
+    Result.ReliesOnUnseen = FA.reliesOnUnseen();
     Analyzed.insert(Callee);
     collect(Callee, FA, CurrentAssumptions);
   } else {
@@ -226,6 +230,8 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     F.Assumptions.insert(F.Assumptions.end(), PredictionAssumptions.begin(),
                          PredictionAssumptions.end());
     PredictionAssumptions.clear();
+    if (F.Sev == Severity::Warning && F.TheRule == Rule::DivergentBranch)
+      needWitness(F, BR.Condition);
     add(std::move(F));
   }
   for (const HiddenBranchRecord &H : FA.hiddenBranches()) {
@@ -260,6 +266,8 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
       continue;
     setRange(SR.Call->getSourceRange(), F);
     F.Assumptions = Assumptions;
+    if (F.Sev == Severity::Error)
+      needWitness(F, SR.Call);
     add(std::move(F));
   }
 }
@@ -312,6 +320,7 @@ void TranslationUnitAnalyzer::analyzeWithoutCaller(const FunctionDecl *FD,
                                             : ": lane-varying only if a caller passes "
                                               "lane-varying arguments"));
     ContextsLeft = MaxCallContextsPerRoot;
+    RootClaims.clear();
     HeaderTimer Timing(*this, FD);
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes,
                         Kind == RootKind::UncalledUniformArgs ? uniformCallerParamValues(FD)
@@ -321,6 +330,8 @@ void TranslationUnitAnalyzer::analyzeWithoutCaller(const FunctionDecl *FD,
       return;
     Analyzed.insert(FD);
     collect(FD, FA, CurrentAssumptions);
+    if (!RootClaims.empty()) // only the first pass's findings can be warnings
+      witnessRoot(FD, uniformCallerParamValues(FD), FA.reliesOnUnseen());
   }
 }
 
@@ -399,6 +410,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     RegionStack.assign(1, {});
     ExitsCounted.clear();
     UnanalyzedCalls.clear();
+    RootClaims.clear();
     HeaderTimer Timing(*this, FD);
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes, kernelParamValues(FD), 0);
     if (!FA.run()) {
@@ -408,6 +420,8 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     Analyzed.insert(FD);
     collect(FD, FA, CurrentAssumptions);
     offerWarpAlignedRemap(FD, FA);
+    if (!RootClaims.empty())
+      witnessRoot(FD, kernelParamValues(FD), FA.reliesOnUnseen());
     std::vector<RegionRecord> Regions = std::move(RegionStack.back());
     RegionStack.clear();
     KernelSummary K = summarizeKernel(FD, std::move(Regions), UnanalyzedCalls.size());
@@ -471,6 +485,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
                                  "' was not analyzed: clang marked it invalid after an error "
                                  "nvcc accepts; its branches are not reported");
   }
+  demoteUnwitnessed();
   for (auto &KV : Merged) {
     Finding &F = KV.second;
     if (F.Kernels.size() > 1) {

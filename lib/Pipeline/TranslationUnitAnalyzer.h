@@ -9,6 +9,8 @@
 //                                severity, numbers, message
 //   KernelRegions.cpp            a kernel's lane-varying regions and its summary; the
 //                                warp-aligned remap fix-it
+//   SeverityWitness.cpp          an error or a warning stands only where the analyzed code
+//                                shows it
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_LIB_PIPELINE_TRANSLATIONUNITANALYZER_H
@@ -175,7 +177,9 @@ private:
 class TranslationUnitAnalyzer : public CallResolver {
 public:
   TranslationUnitAnalyzer(ASTContext &Ctx, const AnalysisOptions &Opts)
-      : Ctx(Ctx), Opts(Opts), Costs(Ctx), Why(Ctx) {}
+      : Ctx(Ctx), Opts(Opts), WitnessOpts(Opts), Costs(Ctx), Why(Ctx) {
+    WitnessOpts.UnseenIsUniform = true;
+  }
 
   TranslationUnitResult run();
 
@@ -186,6 +190,7 @@ public:
 private:
   ASTContext &Ctx;
   const AnalysisOptions &Opts;
+  AnalysisOptions WitnessOpts; ///< Opts with UnseenIsUniform: the witness analysis's
   Collector *Collected = nullptr;
   CostModel Costs;
   FunctionStructures Structures; ///< every analysis's CFG, once per function
@@ -224,6 +229,31 @@ private:
   using MergeKey = std::tuple<std::string, unsigned, unsigned, int>;
   static MergeKey mergeKey(const Finding &F);
   std::map<MergeKey, Finding> Merged;
+
+  /// Errors must be true, warnings worth reading (docs/severity.md): a barrier or warp-sync
+  /// error, or a lane-varying branch's warning, stands only if the witness analysis of a
+  /// kernel that reaches it (AnalysisOptions::UnseenIsUniform: what divlint cannot see is the
+  /// same in every thread) still shows the split; otherwise it drops one severity.
+  /// WitnessKept: per such finding, whether a kernel's witness analysis confirmed it.
+  std::map<MergeKey, bool> WitnessKept;
+  /// The findings that need a witness the current root's analyses reported (a kernel's, or a
+  /// function's without caller with uniform arguments): their key and the call (barriers,
+  /// warp-sync calls) or condition (branches) the witness must show.
+  std::vector<std::pair<MergeKey, const Stmt *>> RootClaims;
+  void needWitness(const Finding &F, const Stmt *Shown);
+  bool InWitness = false; ///< the witness analysis is running: no findings, own summaries
+  /// What it showed: calls under a split, lane-varying conditions with values that split.
+  llvm::DenseSet<const Stmt *> Witnessed;
+  /// Runs the witness analysis of the root \p FD (with \p ParamValues) for the findings its
+  /// analyses reported that need one (SeverityWitness.cpp); none when its analysis did not
+  /// rely on what it cannot see.
+  void witnessRoot(const FunctionDecl *FD, std::vector<SymRef> ParamValues, bool ReliesOnUnseen);
+  /// Lowers the findings no witness analysis confirmed by one severity, saying why.
+  void demoteUnwitnessed();
+  /// resolveCall in the witness analysis: its own summaries (\p Key), no findings, and calls
+  /// it cannot analyze are taken to return a block-uniform value and store nothing.
+  CallSummary resolveWitnessCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
+                                 unsigned Depth, const PrivateReach &Reach, uint64_t Key);
 
   /// Which root the current analysis started from: a kernel, or a device function no kernel
   /// reaches, analyzed with arguments the same in every thread, then lane-varying.

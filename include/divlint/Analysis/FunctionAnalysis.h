@@ -49,6 +49,14 @@ struct AnalysisOptions {
   /// lane-varying branch on a line without a branch splits no warp, so the kernel summaries
   /// leave it out (Nsight Compute counts predicated-off lanes as active).
   std::function<std::optional<bool>(llvm::StringRef File, unsigned Line)> CompiledBranchAt;
+  /// The witness analysis that confirms an error (docs/severity.md): what the analysis cannot
+  /// see is taken to be the same in every thread. Calls it does not analyze (no body, through
+  /// a pointer, recursion, depth, budget) return a block-uniform value and store nothing;
+  /// loads and stores through pointers it cannot follow reach none of the thread's private
+  /// objects.
+  /// Unsound on purpose: it only ever turns an error into a warning, never a class into a
+  /// uniform one.
+  bool UnseenIsUniform = false;
 };
 
 /// A branch the hardware takes: one CFG block terminator (an `&&`/`||` operand is its own).
@@ -95,6 +103,9 @@ struct CallSummary {
   /// private memory it was given leads to (a pointer it loaded). Unknown callees: anywhere.
   std::vector<ReturnPlace> ReturnsInto;
   bool ReturnsAnywhere = true;
+  /// Its analysis assumed the worst of something it cannot see (FunctionAnalysis::
+  /// reliesOnUnseen); a call not analyzed at all does too.
+  bool ReliesOnUnseen = true;
 };
 
 /// Whether memory of type \p Pointee, reached through a pointer or a reference, may be written:
@@ -169,6 +180,10 @@ public:
   /// (CallSummary::ReturnsInto), and whether anywhere else.
   const std::vector<ReturnPlace> &returnsInto() const;
   bool returnsAnywhere() const;
+  /// Whether some value assumed the worst of what the analysis cannot see (a call it did not
+  /// analyze, a store through a pointer it lost track of), here or in a callee. False: the
+  /// witness analysis (AnalysisOptions::UnseenIsUniform) would find the same.
+  bool reliesOnUnseen() const;
   const std::vector<BranchRecord> &branches() const;
   const std::vector<SyncRecord> &syncs() const;
   const std::vector<HiddenBranchRecord> &hiddenBranches() const;

@@ -1,0 +1,129 @@
+//===- SeverityWitness.cpp - errors and warnings only where the analyzed code shows them -===//
+//
+// An engineer who gets one false error stops running the tool, and one who reads false warnings
+// stops reading them. The data flow is sound, not exact: what it cannot see (a call it does not
+// analyze, a store through a pointer it cannot follow) may hold anything, so a condition can be
+// lane-varying only because of that. Such a condition is rightly not called uniform, but a
+// barrier under it is no proven bug, and a split of it no proven cost.
+//
+// The witness analysis asks whether the code divlint did analyze shows the split: it runs the
+// kernel again with AnalysisOptions::UnseenIsUniform (what divlint cannot see is the same in
+// every thread). An error whose call it still finds under a branch that splits the threads,
+// and a warning whose condition it still finds lane-varying with values that split a warp,
+// stand; the others drop one severity (an error to a warning, a warning to a note) and say
+// why. The witness only ever lowers a severity: every class, every number and so every uniform
+// claim comes from the sound analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TranslationUnitAnalyzer.h"
+
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/ScopeExit.h"
+
+namespace divlint {
+namespace pipeline {
+
+/// Records what \p FA shows: calls under a branch that splits the threads and lane-varying
+/// conditions, each with values for which it splits (as an error and a warning need).
+static void noteShown(const FunctionAnalysis &FA, llvm::DenseSet<const Stmt *> &Into) {
+  for (const SyncRecord &SR : FA.syncs())
+    if (!SR.Under->Result.SplitUnseen)
+      Into.insert(SR.Call);
+  for (const BranchRecord &BR : FA.branches())
+    if (BR.Result.Class == Uniformity::LaneVarying && !BR.Result.SplitUnseen)
+      Into.insert(BR.Condition);
+}
+
+void TranslationUnitAnalyzer::needWitness(const Finding &F, const Stmt *Shown) {
+  // A function without caller analysed with lane-varying arguments reports notes only.
+  if (Root == RootKind::UncalledVaryingArgs || InWitness)
+    return;
+  RootClaims.push_back({mergeKey(F), Shown});
+  WitnessKept.try_emplace(mergeKey(F), false);
+}
+
+void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<SymRef> ParamValues,
+                                          bool ReliesOnUnseen) {
+  // Nothing assumed the worst of what divlint cannot see: the witness would find the same.
+  if (!ReliesOnUnseen) {
+    for (const auto &Claim : RootClaims)
+      WitnessKept[Claim.first] = true;
+    return;
+  }
+  // Its own budget, as much as the kernel had: what runs out of it is taken to be uniform too,
+  // so the budget can only lower severities, and the sound analysis's findings do not depend
+  // on it (UnitContextsLeft is left alone).
+  unsigned SavedContexts = ContextsLeft;
+  InWitness = true;
+  ContextsLeft = MaxCallContextsPerRoot;
+  Witnessed.clear();
+  llvm::scope_exit Restore([&] {
+    InWitness = false;
+    ContextsLeft = SavedContexts;
+  });
+  FunctionAnalysis FA(FD, Ctx, *this, WitnessOpts, CurrentShapes, std::move(ParamValues), 0);
+  if (!FA.run())
+    return;
+  noteShown(FA, Witnessed);
+  for (const auto &[Key, Shown] : RootClaims)
+    if (Witnessed.count(Shown))
+      WitnessKept[Key] = true;
+}
+
+CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Callee,
+                                                        std::vector<SymRef> Args, unsigned Depth,
+                                                        const PrivateReach &Reach, uint64_t Key) {
+  if (auto It = Summaries.find(Key); It != Summaries.end())
+    return It->second;
+  // Not analyzed (recursion, depth, budget): a block-uniform result that stores nothing.
+  auto Unseen = [&] {
+    CallSummary S;
+    S.Return = sym::opaque(Key, Uniformity::BlockUniform, false, Callee->getNameAsString() + "()");
+    S.StoredThrough.resize(Args.size());
+    S.ReturnsAnywhere = true;
+    return S;
+  };
+  if (InProgress.count(Key) || Depth >= MaxAnalyzedCallDepth || ContextsLeft == 0)
+    return Unseen();
+  --ContextsLeft;
+  InProgress.insert(Key);
+  FunctionAnalysis FA(Callee, Ctx, *this, WitnessOpts, CurrentShapes, std::move(Args), Depth,
+                      Reach);
+  CallSummary Result;
+  if (FA.run()) {
+    Result.Return = FA.returnValue();
+    Result.StoredThrough = FA.storedThroughParameters();
+    Result.StoredAnywhere = FA.storedAnywhere();
+    Result.ReturnsInto = FA.returnsInto();
+    Result.ReturnsAnywhere = FA.returnsAnywhere();
+    Result.ReliesOnUnseen = FA.reliesOnUnseen();
+    noteShown(FA, Witnessed);
+  } else {
+    Result = Unseen();
+  }
+  InProgress.erase(Key);
+  Summaries[Key] = Result;
+  return Result;
+}
+
+void TranslationUnitAnalyzer::demoteUnwitnessed() {
+  for (const auto &[Key, Kept] : WitnessKept) {
+    auto It = Merged.find(Key);
+    if (Kept || It == Merged.end() || It->second.Sev == Severity::Note)
+      continue;
+    Finding &F = It->second;
+    bool Sync = F.TheRule == Rule::BarrierDivergence || F.TheRule == Rule::WarpSyncDivergence;
+    F.Message += F.Sev == Severity::Error ? "; a warning, not an error" : "; a note, not a warning";
+    F.Message += Sync ? ": the code divlint analyzed gives every thread the same condition, which "
+                        "differs only if calls it did not analyze, or pointers it could not "
+                        "follow, give threads different values"
+                      : ": the code divlint analyzed gives every lane of a warp the same "
+                        "condition, which differs only if calls it did not analyze, or pointers "
+                        "it could not follow, give lanes different values";
+    F.Sev = F.Sev == Severity::Error ? Severity::Warning : Severity::Note;
+  }
+}
+
+} // namespace pipeline
+} // namespace divlint
