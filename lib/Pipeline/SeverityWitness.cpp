@@ -10,8 +10,9 @@
 // kernel again with AnalysisOptions::UnseenIsUniform (what divlint cannot see is the same in
 // every thread). An error whose call it still finds under a branch that splits the threads,
 // and a warning whose condition it still finds lane-varying with values that split a warp,
-// stand; the others drop one severity (an error to a warning, a warning to a note) and say
-// why. The witness only ever lowers a severity: every class, every number and so every uniform
+// stand; the others are notes that say why: the analyzed code gives no thread a value of its
+// own there, which is weaker evidence than a condition on thread indices that no value tried
+// split (SplitUnseen: an error becomes a warning). The witness only ever lowers a severity: every class, every number and so every uniform
 // claim comes from the sound analysis.
 //
 //===----------------------------------------------------------------------===//
@@ -114,14 +115,14 @@ void TranslationUnitAnalyzer::demoteUnwitnessed() {
       continue;
     Finding &F = It->second;
     bool Sync = F.TheRule == Rule::BarrierDivergence || F.TheRule == Rule::WarpSyncDivergence;
-    F.Message += F.Sev == Severity::Error ? "; a warning, not an error" : "; a note, not a warning";
+    F.Message += F.Sev == Severity::Error ? "; a note, not an error" : "; a note, not a warning";
     F.Message += Sync ? ": the code divlint analyzed gives every thread the same condition, which "
                         "differs only if calls it did not analyze, or pointers it could not "
                         "follow, give threads different values"
                       : ": the code divlint analyzed gives every lane of a warp the same "
                         "condition, which differs only if calls it did not analyze, or pointers "
                         "it could not follow, give lanes different values";
-    F.Sev = F.Sev == Severity::Error ? Severity::Warning : Severity::Note;
+    F.Sev = Severity::Note;
   }
 }
 

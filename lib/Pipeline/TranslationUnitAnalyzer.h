@@ -233,7 +233,7 @@ private:
   /// Errors must be true, warnings worth reading (docs/severity.md): a barrier or warp-sync
   /// error, or a lane-varying branch's warning, stands only if the witness analysis of a
   /// kernel that reaches it (AnalysisOptions::UnseenIsUniform: what divlint cannot see is the
-  /// same in every thread) still shows the split; otherwise it drops one severity.
+  /// same in every thread) still shows the split; otherwise it is a note.
   /// WitnessKept: per such finding, whether a kernel's witness analysis confirmed it.
   std::map<MergeKey, bool> WitnessKept;
   /// The findings that need a witness the current root's analyses reported (a kernel's, or a
@@ -248,7 +248,7 @@ private:
   /// analyses reported that need one (SeverityWitness.cpp); none when its analysis did not
   /// rely on what it cannot see.
   void witnessRoot(const FunctionDecl *FD, std::vector<SymRef> ParamValues, bool ReliesOnUnseen);
-  /// Lowers the findings no witness analysis confirmed by one severity, saying why.
+  /// Makes the findings no witness analysis confirmed notes that say why.
   void demoteUnwitnessed();
   /// resolveCall in the witness analysis: its own summaries (\p Key), no findings, and calls
   /// it cannot analyze are taken to return a block-uniform value and store nothing.

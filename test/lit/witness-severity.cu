@@ -2,7 +2,7 @@
 // Errors must be true, warnings worth reading (docs/severity.md): a barrier error, or a
 // lane-varying branch's warning, stands only if the witness analysis, which takes what divlint
 // cannot see (calls it does not analyze, stores through pointers it cannot follow) to be the
-// same in every thread, still shows the split. Otherwise it drops one severity and says why.
+// same in every thread, still shows the split. Otherwise it is a note that says why.
 // The classes do not change: the conditions stay lane-varying.
 
 // No body here: its result may differ between threads, or not.
@@ -14,7 +14,7 @@ __global__ void unseen_count(const int *p, float *out) {
   int n = count_of(p);
   for (int i = 0; i < n; ++i) {
     __syncthreads();
-    // CHECK: witness-severity.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is reached under a lane-varying condition 'i < n' (line [[@LINE-2]]): {{.*}}; a warning, not an error: the code divlint analyzed gives every thread the same condition, which differs only if calls it did not analyze, or pointers it could not follow, give threads different values [divlint-barrier-divergence]
+    // CHECK: witness-severity.cu:[[@LINE-1]]:5: note: barrier '__syncthreads()' is reached under a lane-varying condition 'i < n' (line [[@LINE-2]]): {{.*}}; a note, not an error: the code divlint analyzed gives every thread the same condition, which differs only if calls it did not analyze, or pointers it could not follow, give threads different values [divlint-barrier-divergence]
     s[threadIdx.x] = out[i];
   }
   __syncthreads();
@@ -30,7 +30,7 @@ __global__ void lost_pointer(Params params, int **table) {
   *q = threadIdx.x;
   for (int i = 0; i < pp->n; ++i) {
     __syncthreads();
-    // CHECK: witness-severity.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is reached under a lane-varying condition 'i < pp->n' (line [[@LINE-2]]): {{.*}}; a warning, not an error: {{.*}} [divlint-barrier-divergence]
+    // CHECK: witness-severity.cu:[[@LINE-1]]:5: note: barrier '__syncthreads()' is reached under a lane-varying condition 'i < pp->n' (line [[@LINE-2]]): {{.*}}; a note, not an error: {{.*}} [divlint-barrier-divergence]
     s[threadIdx.x] = params.x[i];
   }
   __syncthreads();
