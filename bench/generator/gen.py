@@ -25,6 +25,8 @@ import json
 import os
 import random
 
+import objects
+
 VN = 4096          # elements of the input arrays
 MAX_THREADS = 16384  # grid * block of any launch (out has this many floats)
 NUM_COUNTERS = 4096
@@ -58,6 +60,7 @@ class KernelGen:
         self.nsym = 0
         self.counter_base = index * 64
         self.ncounters = 0
+        self.objects = False
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -225,6 +228,8 @@ class KernelGen:
                  self.f_helper_branch, self.f_math_float, self.f_math_double, self.f_division,
                  self.f_atomic, self.f_flag, self.f_hit, self.f_rng, self.f_local_array,
                  self.f_plain]
+        if self.objects:  # seeds 3 and later: objects field by field (objects.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in objects.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -734,6 +739,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
     launches = []
     for k in range(nk):
         kg = KernelGen(r, None, k)
+        kg.objects = seed >= 3
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)
