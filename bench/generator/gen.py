@@ -25,6 +25,7 @@ import json
 import os
 import random
 
+import collectives
 import objects
 
 VN = 4096          # elements of the input arrays
@@ -61,6 +62,7 @@ class KernelGen:
         self.counter_base = index * 64
         self.ncounters = 0
         self.objects = False
+        self.collectives = False
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -525,8 +527,10 @@ class KernelGen:
         tags = ["warp-intrinsic"]
         v = self.sym("w")
         e = self.lane_expr()
-        kind = r.randrange(6)
-        if kind == 0:
+        kind = r.randrange(6 + (len(collectives.KINDS) if self.collectives else 0))
+        if kind >= 6:  # seeds 4 and later (collectives.py)
+            lines = collectives.KINDS[kind - 6](self, v, e, tags)
+        elif kind == 0:
             tags.append("shfl-xor-butterfly")
             lines = ["  int %s = %s;" % (v, e),
                      "  for (int o = 16; o > 0; o >>= 1) %s += __shfl_xor_sync(0xffffffffu, %s, o);" % (v, v)]
@@ -734,12 +738,16 @@ int main(int argc, char **argv) {
 def generate_program(seed, index, kernels_range=(30, 50)):
     r = random.Random(seed * 100003 + index)
     nk = r.randint(*kernels_range)
-    out = (HEADER % {"seed": seed, "index": index}).split("\n")
+    header = HEADER % {"seed": seed, "index": index}
+    if seed >= 4:
+        header += collectives.HEADER
+    out = header.split("\n")
     meta = {"seed": seed, "index": index, "kernels": []}
     launches = []
     for k in range(nk):
         kg = KernelGen(r, None, k)
         kg.objects = seed >= 3
+        kg.collectives = seed >= 4
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)
