@@ -425,5 +425,17 @@ Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncR
   return F;
 }
 
+std::string TranslationUnitAnalyzer::unprovenSyncMessage(const SyncRecord &SR) {
+  Finding Cond;
+  locate(SR.Under->Condition->getBeginLoc(), Cond);
+  return std::string(SR.IsBarrier ? "barrier '" : "full-mask warp-synchronous '") +
+         text(SR.Call->getSourceRange()) + "' is reached under '" +
+         text(SR.Under->Condition->getSourceRange()) + "' (line " + std::to_string(Cond.Line) +
+         "), which divlint cannot prove " + (SR.IsBarrier ? "block-uniform" : "warp-uniform") +
+         ": the code it analyzed gives every " + (SR.IsBarrier ? "thread" : "lane of a warp") +
+         " the same value there, which differs only if calls it did not analyze, or pointers it "
+         "could not follow, give them different values (a note, not an error)";
+}
+
 } // namespace pipeline
 } // namespace divlint

@@ -36,12 +36,15 @@ static void noteShown(const FunctionAnalysis &FA, llvm::DenseSet<const Stmt *> &
       Into.insert(BR.Condition);
 }
 
-void TranslationUnitAnalyzer::needWitness(const Finding &F, const Stmt *Shown) {
+void TranslationUnitAnalyzer::needWitness(const Finding &F, const Stmt *Shown,
+                                          std::string UnprovenMessage) {
   // A function without caller analysed with lane-varying arguments reports notes only.
   if (Root == RootKind::UncalledVaryingArgs || InWitness)
     return;
   RootClaims.push_back({mergeKey(F), Shown});
   WitnessKept.try_emplace(mergeKey(F), false);
+  if (!UnprovenMessage.empty())
+    UnprovenMessages.try_emplace(mergeKey(F), std::move(UnprovenMessage));
 }
 
 void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<SymRef> ParamValues,
@@ -114,14 +117,12 @@ void TranslationUnitAnalyzer::demoteUnwitnessed() {
     if (Kept || It == Merged.end() || It->second.Sev == Severity::Note)
       continue;
     Finding &F = It->second;
-    bool Sync = F.TheRule == Rule::BarrierDivergence || F.TheRule == Rule::WarpSyncDivergence;
-    F.Message += F.Sev == Severity::Error ? "; a note, not an error" : "; a note, not a warning";
-    F.Message += Sync ? ": the code divlint analyzed gives every thread the same condition, which "
-                        "differs only if calls it did not analyze, or pointers it could not "
-                        "follow, give threads different values"
-                      : ": the code divlint analyzed gives every lane of a warp the same "
-                        "condition, which differs only if calls it did not analyze, or pointers "
-                        "it could not follow, give lanes different values";
+    if (auto M = UnprovenMessages.find(Key); M != UnprovenMessages.end())
+      F.Message = M->second;
+    else
+      F.Message += "; a note, not a warning: the code divlint analyzed gives every lane of a "
+                   "warp the same condition, which differs only if calls it did not analyze, or "
+                   "pointers it could not follow, give lanes different values";
     F.Sev = Severity::Note;
   }
 }

@@ -267,7 +267,7 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     setRange(SR.Call->getSourceRange(), F);
     F.Assumptions = Assumptions;
     if (F.Sev == Severity::Error)
-      needWitness(F, SR.Call);
+      needWitness(F, SR.Call, unprovenSyncMessage(SR));
     add(std::move(F));
   }
 }

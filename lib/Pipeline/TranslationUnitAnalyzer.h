@@ -240,7 +240,10 @@ private:
   /// function's without caller with uniform arguments): their key and the call (barriers,
   /// warp-sync calls) or condition (branches) the witness must show.
   std::vector<std::pair<MergeKey, const Stmt *>> RootClaims;
-  void needWitness(const Finding &F, const Stmt *Shown);
+  void needWitness(const Finding &F, const Stmt *Shown, std::string UnprovenMessage = "");
+  /// Per claim, the message it gets if no witness confirms it (none: the finding's own, with
+  /// the reason appended).
+  std::map<MergeKey, std::string> UnprovenMessages;
   bool InWitness = false; ///< the witness analysis is running: no findings, own summaries
   /// What it showed: calls under a split, lane-varying conditions with values that split.
   llvm::DenseSet<const Stmt *> Witnessed;
@@ -282,6 +285,8 @@ private:
   Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR,
                         llvm::ArrayRef<BranchRecord> Branches, bool Explain);
   Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
+  /// The message of \p SR's finding when the witness analysis does not confirm it.
+  std::string unprovenSyncMessage(const SyncRecord &SR);
   bool locate(SourceLocation Loc, Finding &F);
   /// --compiled: nvcc emitted no branch on the line \p Located (a located finding) names.
   bool compiledWithoutBranch(const Finding &Located) const {

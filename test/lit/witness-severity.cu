@@ -14,7 +14,7 @@ __global__ void unseen_count(const int *p, float *out) {
   int n = count_of(p);
   for (int i = 0; i < n; ++i) {
     __syncthreads();
-    // CHECK: witness-severity.cu:[[@LINE-1]]:5: note: barrier '__syncthreads()' is reached under a lane-varying condition 'i < n' (line [[@LINE-2]]): {{.*}}; a note, not an error: the code divlint analyzed gives every thread the same condition, which differs only if calls it did not analyze, or pointers it could not follow, give threads different values [divlint-barrier-divergence]
+    // CHECK: witness-severity.cu:[[@LINE-1]]:5: note: barrier '__syncthreads()' is reached under 'i < n' (line [[@LINE-2]]), which divlint cannot prove block-uniform: the code it analyzed gives every thread the same value there, which differs only if calls it did not analyze, or pointers it could not follow, give them different values (a note, not an error) [divlint-barrier-divergence]
     s[threadIdx.x] = out[i];
   }
   __syncthreads();
@@ -30,7 +30,7 @@ __global__ void lost_pointer(Params params, int **table) {
   *q = threadIdx.x;
   for (int i = 0; i < pp->n; ++i) {
     __syncthreads();
-    // CHECK: witness-severity.cu:[[@LINE-1]]:5: note: barrier '__syncthreads()' is reached under a lane-varying condition 'i < pp->n' (line [[@LINE-2]]): {{.*}}; a note, not an error: {{.*}} [divlint-barrier-divergence]
+    // CHECK: witness-severity.cu:[[@LINE-1]]:5: note: barrier '__syncthreads()' is reached under 'i < pp->n' (line [[@LINE-2]]), which divlint cannot prove block-uniform: {{.*}} (a note, not an error) [divlint-barrier-divergence]
     s[threadIdx.x] = params.x[i];
   }
   __syncthreads();
