@@ -194,7 +194,7 @@ void CallEvaluator::noteReturnedTargets(const CallExpr *CE, const CallSummary &S
       Into.Any = true;
   if (Summary.ReturnsAnywhere && givesPrivateMemory(Reached, Given))
     Into.Any = true;
-  M.noteCallReturn(CE, std::move(Into));
+  M.noteCallReturn(CE, std::move(Into), Summary.ReturnedPlace);
 }
 
 Targets CallEvaluator::argumentTarget(const Expr *Arg, QualType ParamTy) const {

@@ -277,6 +277,7 @@ const std::vector<ReturnPlace> &FunctionAnalysis::returnsInto() const {
   return P->memory().returnsInto();
 }
 bool FunctionAnalysis::returnsAnywhere() const { return P->memory().returnsAnywhere(); }
+Uniformity FunctionAnalysis::returnedPlace() const { return P->memory().returnedPlace(); }
 bool FunctionAnalysis::reliesOnUnseen() const { return P->reliesOnUnseen(); }
 const std::vector<std::optional<ObjectContents>> &FunctionAnalysis::storedThroughParameters() const {
   return P->storedThrough();

@@ -249,11 +249,23 @@ public:
   // --- pointers and references returned by calls ------------------------------------
   /// Where the pointer or reference call \p Call returned may point (from its callee's
   /// summary, applied to the call's arguments), remembered when the call is evaluated.
-  void noteCallReturn(const clang::Expr *Call, Targets T) { CallReturns[Call] = std::move(T); }
-  /// A `return` of a pointer or reference that reaches \p T: the summary's ReturnsInto.
-  void noteReturnTargets(const Targets &T);
+  /// \p PlaceClass: how much the place differs between threads (CallSummary::ReturnedPlace).
+  void noteCallReturn(const clang::Expr *Call, Targets T, Uniformity PlaceClass) {
+    CallReturns[Call] = std::move(T);
+    CallReturnPlaces[Call] = PlaceClass;
+  }
+  /// How much the place the pointer or reference \p Call returned differs between threads
+  /// (lane-varying when the call was not seen).
+  Uniformity callReturnPlace(const clang::Expr *Call) const {
+    auto It = CallReturnPlaces.find(Call);
+    return It == CallReturnPlaces.end() ? Uniformity::LaneVarying : It->second;
+  }
+  /// A `return` of a pointer or reference that reaches \p T, at a place of class \p PlaceClass:
+  /// the summary's ReturnsInto and ReturnedPlace.
+  void noteReturnTargets(const Targets &T, Uniformity PlaceClass);
   const std::vector<ReturnPlace> &returnsInto() const { return ReturnsInto; }
   bool returnsAnywhere() const { return ReturnsAnywhere; }
+  Uniformity returnedPlace() const { return ReturnedPlace; }
 
   /// An escaped parameter starts with its argument's class (not a change of memory).
   void noteEntryValue(const clang::VarDecl *VD, const SymRef &V);
@@ -316,8 +328,10 @@ private:
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 8> VisitedVariables; ///< of one query
   llvm::DenseMap<MemObject, ObjectContents> ObjectClass;
   llvm::DenseMap<const clang::Expr *, Targets> CallReturns;
+  llvm::DenseMap<const clang::Expr *, Uniformity> CallReturnPlaces;
   std::vector<ReturnPlace> ReturnsInto;
   bool ReturnsAnywhere = false;
+  Uniformity ReturnedPlace = Uniformity::BlockUniform;
   /// Per object, the blocks whose transfer read its class this round (null: a read outside
   /// any transfer).
   mutable llvm::DenseMap<MemObject, llvm::SmallPtrSet<const clang::CFGBlock *, 4>> Readers;
@@ -535,6 +549,9 @@ private:
   void transferCall(const clang::CallExpr *CE, const clang::CFGBlock *B, State &S);
   /// Writes \p V to the lvalue \p LHS: its path, else memory.
   void assign(const clang::Expr *LHS, SymRef V, const clang::CFGBlock *B, State &S);
+  /// How much the place lvalue \p LV names differs between threads: the classes of the
+  /// indices, pointers and call-returned references it goes through.
+  Uniformity placeClass(const clang::Expr *LV, State &S);
   void storeToMemory(const clang::Expr *LHS, const SymRef &V, const clang::CFGBlock *B,
                      State &S);
 

@@ -409,15 +409,46 @@ void Memory::storeObject(const ObjectRef &O, Uniformity C) {
   }
 }
 
+/// What a tracked value may hold after a store of class \p C that may or may not have reached
+/// it: itself when that adds nothing it does not already stand for (an opaque leaf of a class
+/// at least \p C, or any block-uniform value when \p C is block-uniform), else an opaque leaf
+/// of the joined class; a record field by field. An expression over thread indices is never
+/// kept: the lane enumeration evaluates it exactly, and a class says nothing of which value
+/// of that class the store left (`b = tid / 32` in 32-thread blocks, then `i % 33` stored
+/// through a reference to `b`, is not `tid / 32` any more).
+static SymRef weaklyUpdated(const SymRef &Old, Uniformity C, uint64_t Id,
+                            const std::string &Label) {
+  if (Old->Kind == SymKind::Record) {
+    std::vector<std::pair<const void *, SymRef>> Fields;
+    bool Changed = false;
+    for (const auto &[Field, V] : *Old->Fields) {
+      Fields.push_back({Field, weaklyUpdated(V, C, llvm::hash_combine(Id, Field), Label)});
+      Changed |= Fields.back().second != V;
+    }
+    SymRef Rest = Old->A;
+    if (Rest)
+      Rest = weaklyUpdated(Rest, C, llvm::hash_combine(Id, 0x5e5), Label);
+    else if (C != Uniformity::BlockUniform)
+      Rest = sym::opaque(llvm::hash_combine(Id, 0x5e5), C, true, Label);
+    if (!Changed && Rest == Old->A)
+      return Old;
+    return sym::record(std::move(Fields), std::move(Rest), Old->Label);
+  }
+  if (join(Old->Class, C) == Old->Class &&
+      (Old->Kind == SymKind::Opaque || Old->Class == Uniformity::BlockUniform))
+    return Old;
+  return sym::opaque(Id, join(Old->Class, C), true, Label, Old->Ty);
+}
+
 void Memory::store(const Targets &T, Uniformity C, State &S) {
   for (const ObjectRef &O : T.Objects)
     storeObject(O, C);
   for (const AccessPath &Path : T.Paths) {
     SymRef Old = structValue(Path, S);
-    if (join(Old->Class, C) != Old->Class)
-      write(Path, sym::opaque(llvm::hash_combine(F.idFor(nullptr, F.pathHash(Path)), 0x057),
-                              join(Old->Class, C), true, F.pathName(Path), Old->Ty),
-            S);
+    SymRef New = weaklyUpdated(Old, C, llvm::hash_combine(F.idFor(nullptr, F.pathHash(Path)), 0x057),
+                               F.pathName(Path));
+    if (New != Old)
+      write(Path, std::move(New), S);
   }
   for (unsigned Index : T.Params)
     noteParameterStore(Index, {}, C);
@@ -490,7 +521,8 @@ ObjectContents Memory::contentsOfValue(const SymRef &V) {
   return O;
 }
 
-void Memory::noteReturnTargets(const Targets &T) {
+void Memory::noteReturnTargets(const Targets &T, Uniformity PlaceClass) {
+  ReturnedPlace = join(ReturnedPlace, PlaceClass);
   auto Add = [&](unsigned Arg, llvm::ArrayRef<const FieldDecl *> Path) {
     for (const ReturnPlace &P : ReturnsInto)
       if (P.Arg == Arg && llvm::ArrayRef<const FieldDecl *>(P.Path) == Path)

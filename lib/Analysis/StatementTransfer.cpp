@@ -99,9 +99,9 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
       // A pointer or reference: where it may point, for the callers (CallSummary::ReturnsInto).
       QualType T = F.FD->getReturnType();
       if (T->isReferenceType())
-        M.noteReturnTargets(M.lvalueTargets(Ret));
+        M.noteReturnTargets(M.lvalueTargets(Ret), placeClass(Ret, S));
       else if (T->isPointerType())
-        M.noteReturnTargets(M.pointerTargets(Ret));
+        M.noteReturnTargets(M.pointerTargets(Ret), Eval.eval(Ret, S)->Class);
     }
     return;
   }
@@ -196,9 +196,16 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
   // analyzed first, says where it points (its summary's ReturnsInto).
   if (isa<CallExpr>(Bare))
     Eval.eval(Bare, S);
+  M.storeValue(M.lvalueTargets(Bare), V, join(C, placeClass(Bare, S)), S);
+}
+
+Uniformity StatementTransfer::placeClass(const Expr *LV, State &S) {
   // Where it lands matters as much as what is stored: lanes that write different elements
-  // (`legs[tid % 4].amount = 1`) or through different pointers leave the memory lane-varying.
-  const Expr *E = Bare;
+  // (`legs[tid % 4].amount = 1`), through different pointers, or through a reference a call
+  // picked per lane (`a[tid] = 1` with an array class's operator[]) leave the memory
+  // lane-varying.
+  Uniformity C = Uniformity::BlockUniform;
+  const Expr *E = LV->IgnoreParenImpCasts();
   for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
     E = E->IgnoreParenImpCasts();
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -216,9 +223,12 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
       break;
     }
   }
-  if (E && E->getType()->isPointerType())
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(E);
+      Call && Call->getCallReturnType(F.Ctx)->isReferenceType())
+    C = join(C, M.callReturnPlace(Call)); // evaluated already (storeToMemory, the return)
+  else if (E && E->getType()->isPointerType())
     C = join(C, Eval.eval(E, S)->Class); // the pointer a subscript starts from
-  M.storeValue(M.lvalueTargets(Bare), V, C, S);
+  return C;
 }
 
 void collectAssigned(const Memory &M, const CFGBlock *B, std::set<AccessPath> &Into) {

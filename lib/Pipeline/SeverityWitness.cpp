@@ -86,6 +86,7 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
     S.Return = sym::opaque(Key, Uniformity::BlockUniform, false, Callee->getNameAsString() + "()");
     S.StoredThrough.resize(Args.size());
     S.ReturnsAnywhere = true;
+    S.ReturnedPlace = Uniformity::BlockUniform;
     return S;
   };
   if (InProgress.count(Key) || Depth >= MaxAnalyzedCallDepth || ContextsLeft == 0)
@@ -101,6 +102,7 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
     Result.StoredAnywhere = FA.storedAnywhere();
     Result.ReturnsInto = FA.returnsInto();
     Result.ReturnsAnywhere = FA.returnsAnywhere();
+    Result.ReturnedPlace = FA.returnedPlace();
     Result.ReliesOnUnseen = FA.reliesOnUnseen();
     noteShown(FA, Witnessed);
   } else {

@@ -31,8 +31,16 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
     auto It = Collected->Launches.find(K);
     if (It == Collected->Launches.end())
       continue;
-    if (It->second.Known.empty() && It->second.Partial.empty())
-      continue;
+    if (It->second.Known.empty() && It->second.Partial.empty()) {
+      if (!It->second.SomeUnknown)
+        continue;
+      // Launched, but with a shape divlint cannot evaluate: the default, assumed.
+      BlockShape Default;
+      Assumptions.push_back("block shape " + Default.str() +
+                            " (assumed: the launch's block shape is not constant; set the block "
+                            "dim option)");
+      return {Default};
+    }
     std::vector<BlockShape> Shapes = It->second.Known;
     if (!It->second.Partial.empty()) {
       // Launches that fix some dimensions: layouts that cover every shape they allow, with
@@ -130,6 +138,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     Result.StoredAnywhere = FA.storedAnywhere();
     Result.ReturnsInto = FA.returnsInto();
     Result.ReturnsAnywhere = FA.returnsAnywhere();
+    Result.ReturnedPlace = FA.returnedPlace();
     Result.ReliesOnUnseen = FA.reliesOnUnseen();
     Analyzed.insert(Callee);
     collect(Callee, FA, CurrentAssumptions);

@@ -31,6 +31,34 @@ static bool readsBeyondX(const EnumerationQuery &Q) {
   return false;
 }
 
+/// Whether the query reads threadIdx.y or threadIdx.z (not blockDim: a size is the same in
+/// every thread whatever the layout).
+static bool readsThreadBeyondX(const SymExpr *E) {
+  if (!E)
+    return false;
+  if (E->Kind == SymKind::ThreadIdx)
+    return E->Dim > 0;
+  return readsThreadBeyondX(E->A.get()) || readsThreadBeyondX(E->B.get()) ||
+         readsThreadBeyondX(E->C.get());
+}
+static bool readsThreadBeyondX(const EnumerationQuery &Q) {
+  if (readsThreadBeyondX(Q.Cond.get()) || readsThreadBeyondX(Q.Guard.get()))
+    return true;
+  for (const LoopContext &L : Q.Loops)
+    if (readsThreadBeyondX(L.Cond.get()))
+      return true;
+  return false;
+}
+
+/// Whether \p S leaves the block's layout beyond x open: assumed (no launch fixes it), except
+/// a kernel that asserts a blockDim.x that is a multiple of the warp (its rows never share a
+/// warp, whatever y and z are).
+static bool layoutOpen(const BlockShape &S, unsigned WarpSize) {
+  if (S.Source == "assert-x")
+    return S.X % WarpSize != 0;
+  return S.assumed();
+}
+
 std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
   unsigned Threads = std::max(Assumed.threads(), 32u);
   BlockShape Rows, Slices;
@@ -83,7 +111,27 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
         (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
       Worst = std::move(R);
   }
-  return Worst ? *Worst : enumerateCondition(Q, BlockShape{});
+  if (!Worst)
+    return enumerateCondition(Q, BlockShape{});
+  // The candidates are examples, not every layout: the rows of a block whose layout no launch
+  // fixes may end anywhere inside a warp (6x5x3 puts z = 1 and z = 2 in one warp), so a
+  // condition on threadIdx.y or z is uniform for no layout divlint can prove (DESIGN §6.1:
+  // uniform is proved, not sampled). Lane-varying, with no witness: a note saying the layout
+  // decides.
+  unsigned WarpSize = Q.WarpSize ? Q.WarpSize : 32;
+  bool Open = std::any_of(Shapes.begin(), Shapes.end(),
+                          [&](const BlockShape &S) { return layoutOpen(S, WarpSize); });
+  if (Open && Worst->Class != Uniformity::LaneVarying && readsThreadBeyondX(Q)) {
+    EnumerationResult Unproven;
+    Unproven.Class = Uniformity::LaneVarying;
+    Unproven.Ext = Extent::Partial;
+    Unproven.Sampled = true;
+    Unproven.SplitUnseen = true;
+    Unproven.ValuesDecideSplit = {"the block's layout (no launch fixes it)"};
+    Unproven.Shape = Worst->Shape;
+    return Unproven;
+  }
+  return *Worst;
 }
 
 
