@@ -265,8 +265,18 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
   PrivateReach R;
   R.Contents.resize(Reached.size());
   R.Group.resize(Reached.size());
+  R.Immutable.resize(Reached.size());
   for (unsigned I = 0; I < Reached.size(); ++I) {
     R.Group[I] = I;
+    const Targets &T = Reached[I];
+    auto ConstVariable = [](const AccessPath &P) {
+      const auto *VD = dyn_cast<VarDecl>(P.front());
+      return VD && !writableThrough(VD->getType());
+    };
+    R.Immutable[I] = !(T.Objects.empty() && T.Paths.empty()) && T.Params.empty() && !T.Any &&
+                     llvm::all_of(T.Objects,
+                                  [&](const ObjectRef &O) { return M.isConstObject(O.Object); }) &&
+                     llvm::all_of(T.Paths, ConstVariable);
     if (!Reached[I].empty())
       R.Contents[I] = M.contentsOf(Reached[I], S);
     else if (ByRefTemporary[I] && I < Args.size())
@@ -387,7 +397,7 @@ void CallEvaluator::applyStoresThroughArguments(const CallSummary &Summary,
   const auto &Stored = Summary.StoredThrough;
   for (unsigned I = 0; I < Stored.size() && I < Reached.size(); ++I)
     if (Stored[I])
-      M.storeContents(Reached[I], *Stored[I], Control, S);
+      M.storeContents(M.writable(Reached[I]), *Stored[I], Control, S);
   // Through pointers the callee loaded: wherever a pointer of unknown origin may point, when
   // it was given private memory (a pointer to it, or an object by value that may hold one).
   if (Summary.StoredAnywhere && givesPrivateMemory(Reached, Given)) {

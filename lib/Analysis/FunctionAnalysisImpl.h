@@ -228,6 +228,15 @@ public:
   /// pointer the analysis lost track of), except in the witness analysis
   /// (AnalysisOptions::UnseenIsUniform). Notes that the analysis relied on it.
   bool anyReachesExposed(const Targets &T) const;
+  /// A variable declared const (without mutable fields): after its initialization no store
+  /// reaches it (one would be undefined behaviour), so neither a store through a pointer the
+  /// analysis lost track of nor a callee's store through the reference it was given lands there
+  /// (a `__grid_constant__` kernel parameter passed down by const reference).
+  /// What a pointer or reference parameter reaches is such a variable when the caller says so
+  /// (PrivateReach::Immutable).
+  bool isConstObject(MemObject O) const;
+  /// \p T without the const variables among its objects (isConstObject).
+  Targets writable(const Targets &T) const;
   /// What \p T may hold, field by field (what a callee is told: PrivateReach).
   ObjectContents contentsOf(const Targets &T, const State &S) const;
   /// A store of class \p C into \p T.

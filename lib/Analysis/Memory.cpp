@@ -456,7 +456,8 @@ void Memory::store(const Targets &T, Uniformity C, State &S) {
     F.ReliesOnUnseen = true;
   if (T.Any && !F.Opts.UnseenIsUniform) {
     for (const MemObject &O : llvm::SmallVector<MemObject, 8>(Exposed))
-      storeObject({O, {}}, C);
+      if (!isConstObject(O))
+        storeObject({O, {}}, C);
     StoredAnywhere = StoredAnywhere ? join(*StoredAnywhere, C) : C;
   }
 }
@@ -469,6 +470,23 @@ void Memory::storeValue(const Targets &T, const SymRef &V, Uniformity Control, S
     return;
   }
   store(T, join(V ? V->Class : Uniformity::LaneVarying, Control), S);
+}
+
+bool Memory::isConstObject(MemObject O) const {
+  // What a pointer or reference parameter leads to may be written through another alias,
+  // unless the caller says it is const variables only.
+  if (O.getInt()) {
+    std::optional<unsigned> Index = argumentOf(O);
+    return Index && *Index < F.Reach.Immutable.size() && F.Reach.Immutable[*Index];
+  }
+  const auto *VD = dyn_cast_or_null<VarDecl>(O.getPointer());
+  return VD && !writableThrough(VD->getType());
+}
+
+Targets Memory::writable(const Targets &T) const {
+  Targets W = T;
+  llvm::erase_if(W.Objects, [&](const ObjectRef &O) { return isConstObject(O.Object); });
+  return W;
 }
 
 void Memory::storeContents(const Targets &T, const ObjectContents &C, Uniformity Control,

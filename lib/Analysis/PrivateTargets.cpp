@@ -33,7 +33,8 @@ uint64_t PrivateReach::hash() const {
   uint64_t H = 0x9e37;
   for (size_t I = 0; I < Contents.size(); ++I)
     H = llvm::hash_combine(H, Contents[I] ? Contents[I]->hash() + 1 : 0,
-                           I < Group.size() ? Group[I] : I);
+                           I < Group.size() ? Group[I] : I,
+                           I < Immutable.size() ? Immutable[I] : 0);
   return H;
 }
 

@@ -103,6 +103,11 @@ struct CallSummary {
   /// private memory it was given leads to (a pointer it loaded). Unknown callees: anywhere.
   std::vector<ReturnPlace> ReturnsInto;
   bool ReturnsAnywhere = true;
+  /// How much the place a returned pointer or reference names differs between threads: an
+  /// element picked by a lane-varying index (`return d[i % 4];` given `i = tid`) is a different
+  /// place in each lane, so a store through it leaves the memory lane-varying even when the
+  /// value stored is uniform. Unknown callees: lane-varying.
+  Uniformity ReturnedPlace = Uniformity::LaneVarying;
   /// Its analysis assumed the worst of something it cannot see (FunctionAnalysis::
   /// reliesOnUnseen); a call not analyzed at all does too.
   bool ReliesOnUnseen = true;
@@ -139,6 +144,9 @@ struct PrivateReach {
   /// Per argument: arguments with the same group may reach the same memory (a store through
   /// one may change what the other reads).
   std::vector<unsigned> Group;
+  /// Per argument: all the private memory it reaches is variables declared const (a
+  /// `__grid_constant__` kernel parameter passed down by reference): no store reaches it.
+  std::vector<char> Immutable;
   uint64_t hash() const;
 };
 
@@ -180,6 +188,7 @@ public:
   /// (CallSummary::ReturnsInto), and whether anywhere else.
   const std::vector<ReturnPlace> &returnsInto() const;
   bool returnsAnywhere() const;
+  Uniformity returnedPlace() const; ///< CallSummary::ReturnedPlace
   /// Whether some value assumed the worst of what the analysis cannot see (a call it did not
   /// analyze, a store through a pointer it lost track of), here or in a callee. False: the
   /// witness analysis (AnalysisOptions::UnseenIsUniform) would find the same.
