@@ -52,8 +52,7 @@ SELECT_INF = ("pedantic", "data-dependent select for -inf/0/NaN guards of the so
               "select, costs nothing")
 IEEE_DIV = ("pedantic", "IEEE division on lane values: true slow path, cheap unless hot")
 NOCALLER_UNIFORM = "no caller in this unit; its callers in CUTLASS pass "
-ATOMIC_NATIVE = ("false", "atomicAdd on float (and double on sm_60+) is a native ATOM/RED.ADD on "
-                 "generic addresses: no compare-and-swap retry loop, no branch")
+ATOMIC_GLOBAL = "the address is global memory, which nvcc sees after inlining: one RED.ADD, no address-space test or retry loop; "
 
 O = {  # (file suffix, line[, rule]) -> (label, reason)
     # --- CuTe tutorials (CUTLASS examples/cute/tutorial)
@@ -108,7 +107,7 @@ O = {  # (file suffix, line[, rule]) -> (label, reason)
     ("include/cutlass/fast_math.h", 337): ("false", NOCALLER_UNIFORM + "FastDivmod objects built on the host from problem sizes: divisor is uniform"),
     ("include/cutlass/float8.h", 1178): ("pedantic", "NaN/inf test of a converted element: data-dependent, a select"),
     ("include/cutlass/float8.h", 1186): ("pedantic", "rounding test on a converted element's bits: data-dependent, a select"),
-    ("include/cutlass/functional.h", 955): ATOMIC_NATIVE,
+    ("include/cutlass/functional.h", 955): ("false", ATOMIC_GLOBAL + "no caller in this unit, CUTLASS calls atomic_add<double> on global workspaces"),
     ("include/cutlass/functional.h", 1018): ("pedantic", "atomic max of a float by its sign (atomicMax or atomicMin): data-dependent, inherent"),
     ("gemm/kernel/sm100_static_tile_scheduler.hpp", 108): ("false", NOCALLER_UNIFORM + "the scheduler's raster_order (a kernel parameter): uniform"),
     ("gemm/kernel/sm90_tile_scheduler.hpp", 105): ("false", NOCALLER_UNIFORM + "the scheduler's raster_order (a kernel parameter): uniform"),
@@ -242,7 +241,7 @@ O = {  # (file suffix, line[, rule]) -> (label, reason)
     (FA + "flash_bwd_kernel.h", 613): NBLOCK,
     (FA + "flash_bwd_kernel.h", 642): NBLOCK,
     (FA + "flash_bwd_kernel.h", 659): NBLOCK,
-    (FA + "flash_bwd_kernel.h", 678): ATOMIC_NATIVE,
+    (FA + "flash_bwd_kernel.h", 678): ("false", ATOMIC_GLOBAL + "tdQgdQaccum is a CuTe gmem tensor over params.dq_accum_ptr"),
     (FA + "flash_bwd_kernel.h", 693): NBLOCK,
     (FA + "flash_bwd_kernel.h", 835): ("false", "n_block = blockIdx.x, += gridDim.x, up to a bound from params.seqlen_k: block-uniform"),
     (FA + "flash_bwd_preprocess_kernel.h", 75): PARAMS,
