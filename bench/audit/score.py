@@ -3,7 +3,8 @@
 
 usage: score.py LABELS.csv [--uniform-labels UNIFORM.csv ...] RUN_DIR [RUN_DIR ...]
 
-RUN_DIR holds one `<repo>_<file with / as _>.json` per file of selection.txt (run_audit.sh).
+RUN_DIR holds one `<repo>_<file with / as _>.json` per file of selection.txt (run_audit.sh), or
+one `<corpus>_<path with / as _>.json` per unit of bench/modern_units.py (run_modern_audit.sh).
 LABELS.csv: repo,commit,file,line,rule,class,severity,label,reason, one row per finding as an
 engineer who wrote the code judged it: `act` (true and worth acting on), `pedantic` (true but
 not worth acting on), `false` (wrong). A finding is matched to its label by (repo, file, line,
@@ -25,8 +26,11 @@ import sys
 from collections import Counter, defaultdict
 
 
-# The directories under /tmp/audit (run_audit.sh) and the repositories they were exported from.
-REPOS = {"samples": "NVIDIA/cuda-samples", "cccl": "NVIDIA/cccl", "apex": "NVIDIA/apex"}
+# The directories under /tmp/audit (run_audit.sh) and /tmp/corpora-modern (run_modern_audit.sh),
+# and the repositories they were exported from.
+REPOS = {"samples": "NVIDIA/cuda-samples", "cccl": "NVIDIA/cccl", "apex": "NVIDIA/apex",
+         "cutlass": "NVIDIA/cutlass", "flash-attention": "Dao-AILab/flash-attention"}
+MODERN = "/tmp/corpora-modern/"
 UNIFORM_RULE = "uniform-branch"
 UNIFORM_LABELS = ("right", "wrong-lane-varying", "wrong-too-weak")
 
@@ -51,11 +55,19 @@ def findings(run_dir):
         except ValueError:
             continue
         for f in data["findings"]:
-            path = f["file"]
-            for prefix in ("/tmp/audit/" + repo + "/",):
-                if path.startswith(prefix):
-                    path = path[len(prefix):]
-            yield repo, path, f
+            yield (*source_of(repo, f["file"]), f)
+
+
+def source_of(repo, path):
+    """(repo directory, path inside it) of a finding of a unit of `repo`. A modern unit reaches
+    other corpora's headers (flash-attention includes CUTLASS's): they belong to that corpus."""
+    if path.startswith(MODERN):
+        corpus, _, rest = path[len(MODERN):].partition("/")
+        return corpus, rest
+    prefix = "/tmp/audit/" + repo + "/"
+    if path.startswith(prefix):
+        path = path[len(prefix):]
+    return repo, path
 
 
 def score(labels, run_dir):
