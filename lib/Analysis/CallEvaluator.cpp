@@ -85,6 +85,10 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
     Given.push_back(MCE->getImplicitObjectArgument());
   Given.insert(Given.end(), CE->arguments().begin(), CE->arguments().end());
+  // `{ return N; }` (CuTe's `C<N>::operator int()`, a trait's `value()`): the constant, with
+  // no analysis (nor budget) spent on it; the arguments were evaluated above.
+  if (auto K = constantReturn(Def); K && isIntegerLike(CE->getType()))
+    return sym::constant(*K, intTypeOf(CE->getType(), F.Ctx));
   if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
     PrivateReach Reach = reachOf(CE, Reached, Args, S);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
@@ -99,6 +103,21 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   // (and through pointers it finds in the memory they reach).
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
+}
+
+std::optional<int64_t> CallEvaluator::constantReturn(const FunctionDecl *Def) const {
+  if (!Def || Def->isInvalidDecl() || !isIntegerLike(Def->getReturnType()))
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return std::nullopt;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  const Expr *V = Ret ? Ret->getRetValue() : nullptr;
+  Expr::EvalResult R;
+  // Only an expression that reads nothing of the call (no `this`, no parameter) evaluates.
+  if (!V || V->isValueDependent() || !V->EvaluateAsInt(R, F.Ctx) || R.HasSideEffects)
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
 }
 
 SymRef CallEvaluator::unknownResult(const Expr *E) {

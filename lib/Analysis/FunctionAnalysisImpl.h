@@ -424,6 +424,9 @@ private:
   /// The value of a call that is not analyzed: lane-varying (block-uniform in the witness
   /// analysis, AnalysisOptions::UnseenIsUniform).
   SymRef unknownResult(const clang::Expr *E);
+  /// The constant a function whose body is `return N;` returns (N an integer constant
+  /// expression that reads nothing of the call), if it is one.
+  std::optional<int64_t> constantReturn(const clang::FunctionDecl *Def) const;
 
   FunctionState &F;
   Memory &M;
