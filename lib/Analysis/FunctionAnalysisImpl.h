@@ -171,8 +171,7 @@ struct Targets {
   /// The subobjects at \p Path of what these reach (`.l.s1` of them).
   Targets member(llvm::ArrayRef<const clang::FieldDecl *> Path) const;
   /// Anywhere in the objects these reach: after pointer arithmetic, or a cast to a pointer of
-  /// another type, a scalar field they named says little of where the pointer lands (a member
-  /// array or struct still bounds it).
+  /// another type, the field they named says nothing of where the pointer lands.
   Targets wholeObjects() const;
 };
 

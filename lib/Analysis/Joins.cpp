@@ -126,43 +126,6 @@ State Joins::join(const CFGBlock *B) {
   return Result;
 }
 
-/// The join of struct values field by field: a field every value agrees on keeps its value,
-/// the others become a leaf of their joined class (a functor's uniform parameters stay
-/// uniform around a loop whose body advances its generator state). A field a record does not
-/// list holds what its rest does (nothing, block-uniform, when it has none).
-static SymRef joinRecords(llvm::ArrayRef<SymRef> All, uint64_t Id, const std::string &Label) {
-  std::vector<const void *> Keys;
-  for (const SymRef &R : All)
-    for (const auto &[Field, V] : *R->Fields)
-      if (!llvm::is_contained(Keys, Field))
-        Keys.push_back(Field);
-  auto JoinOf = [&](llvm::SmallVectorImpl<SymRef> &Values, uint64_t LeafId) -> SymRef {
-    bool Same = true;
-    for (const SymRef &V : Values)
-      Same &= symEqual(V, Values.front());
-    if (Same)
-      return Values.front();
-    if (llvm::all_of(Values, [](const SymRef &V) { return V->Kind == SymKind::Record; }))
-      return joinRecords(Values, LeafId, Label);
-    return sym::joinLeaf(LeafId, Values, Label);
-  };
-  std::vector<std::pair<const void *, SymRef>> Fields;
-  for (const void *Field : Keys) {
-    llvm::SmallVector<SymRef, 4> Values;
-    for (const SymRef &R : All) {
-      SymRef V = recordField(R, Field);
-      Values.push_back(V ? V : R->A ? R->A : sym::constant(0));
-    }
-    Fields.push_back({Field, JoinOf(Values, llvm::hash_combine(Id, Field))});
-  }
-  llvm::SmallVector<SymRef, 4> Rests;
-  for (const SymRef &R : All)
-    if (R->A)
-      Rests.push_back(R->A);
-  SymRef Rest = Rests.empty() ? nullptr : JoinOf(Rests, llvm::hash_combine(Id, 0x5e5));
-  return sym::record(std::move(Fields), std::move(Rest), Label);
-}
-
 SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<SymRef> Entry,
                          llvm::ArrayRef<SymRef> Back, bool Header,
                          const std::set<AccessPath> *LoopVars, size_t NumIncoming) {
@@ -216,8 +179,6 @@ SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<
   }
   if (All.front()->Kind == SymKind::Group)
     return All.front();
-  if (llvm::all_of(All, [](const SymRef &V) { return V->Kind == SymKind::Record; }))
-    return joinRecords(All, JoinId(), F.pathName(K));
   return sym::joinLeaf(JoinId(), All, F.pathName(K));
 }
 

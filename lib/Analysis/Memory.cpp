@@ -491,10 +491,7 @@ Targets Memory::writable(const Targets &T) const {
 
 void Memory::storeContents(const Targets &T, const ObjectContents &C, Uniformity Control,
                            State &S) {
-  // Under divergent control only what was stored differs between lanes (the lanes that did
-  // not call keep the rest as it was).
-  if (C.WholeStored || C.Whole != Uniformity::BlockUniform)
-    store(T, join(C.Whole, Control), S);
+  store(T, join(C.Whole, Control), S);
   for (const auto &[Path, FC] : C.Fields)
     store(T.member(Path), join(FC, Control), S);
 }

@@ -33,7 +33,6 @@ bool ObjectContents::store(llvm::ArrayRef<const clang::FieldDecl *> Path, Unifor
     Path = Path.take_front(MaxPathLength);
   if (Path.empty() || (Fields.size() >= MaxFieldPaths &&
                        llvm::none_of(Fields, [&](const auto &F) { return F.first == Path; }))) {
-    WholeStored = true;
     if (join(Whole, C) == Whole)
       return false;
     Whole = join(Whole, C);
@@ -55,9 +54,7 @@ bool ObjectContents::store(llvm::ArrayRef<const clang::FieldDecl *> Path, Unifor
 
 bool ObjectContents::storeAll(llvm::ArrayRef<const clang::FieldDecl *> Path,
                               const ObjectContents &O) {
-  bool Grew = false;
-  if (O.WholeStored || O.Whole != Uniformity::BlockUniform)
-    Grew = store(Path, O.Whole);
+  bool Grew = store(Path, O.Whole);
   for (const auto &[P, FC] : O.Fields) {
     FieldPath Full(Path.begin(), Path.end());
     Full.append(P.begin(), P.end());
@@ -69,12 +66,11 @@ bool ObjectContents::storeAll(llvm::ArrayRef<const clang::FieldDecl *> Path,
 ObjectContents ObjectContents::below(llvm::ArrayRef<const clang::FieldDecl *> Path) const {
   ObjectContents O;
   O.Whole = Whole;
-  O.WholeStored = WholeStored;
   for (const auto &[P, FC] : Fields) {
     if (!pathsOverlap(P, Path))
       continue;
     if (P.size() <= Path.size()) // the subobject lies in what was stored: all of it
-      O.Whole = join(O.Whole, FC), O.WholeStored = true;
+      O.Whole = join(O.Whole, FC);
     else
       O.store(llvm::ArrayRef<const clang::FieldDecl *>(P).drop_front(Path.size()), FC);
   }

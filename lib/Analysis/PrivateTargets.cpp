@@ -85,20 +85,12 @@ Targets Targets::member(llvm::ArrayRef<const FieldDecl *> Path) const {
 
 Targets Targets::wholeObjects() const {
   Targets T = *this;
-  // A pointer into a member array or a member struct stays in it (beyond it, the arithmetic or
-  // the access would be undefined: `curand_init(..., &this->state)` works inside `state`); one
-  // to a scalar member may be widened to its neighbours (`*(int2 *)&s.a` writes s.b too) and
-  // moves anywhere in its object.
-  auto StaysIn = [](const clang::ValueDecl *Member) {
-    clang::QualType Ty = Member->getType();
-    return Ty->isArrayType() || Ty->isRecordType();
-  };
+  // A pointer into a member array stays in it; any other moves anywhere in its object.
   for (ObjectRef &O : T.Objects)
-    if (!O.Path.empty() && !StaysIn(O.Path.back()))
+    if (!O.Path.empty() && !O.Path.back()->getType()->isArrayType())
       O.Path.clear();
   for (AccessPath &P : T.Paths)
-    if (P.size() > 1 && !StaysIn(P.back()))
-      P.resize(1);
+    P.resize(1);
   return T;
 }
 

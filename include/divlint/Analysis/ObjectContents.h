@@ -35,16 +35,10 @@ bool pathsOverlap(llvm::ArrayRef<const clang::FieldDecl *> A,
 struct ObjectContents {
   Uniformity Whole = Uniformity::BlockUniform;
   llvm::SmallVector<std::pair<FieldPath, Uniformity>, 2> Fields;
-  /// Something was stored into the whole object (a block-uniform value included). As the
-  /// stores of a call, applied under divergent control, only what was stored becomes
-  /// lane-varying: a call that writes one field leaves the others as they were. Not part of
-  /// equality: it says how contents came about, not what they are.
-  bool WholeStored = false;
 
   static ObjectContents of(Uniformity C) {
     ObjectContents O;
     O.Whole = C;
-    O.WholeStored = true;
     return O;
   }
   /// What a read of the subobject at \p Path may see (the whole object: an empty path).
