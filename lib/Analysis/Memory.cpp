@@ -434,8 +434,8 @@ static SymRef weaklyUpdated(const SymRef &Old, Uniformity C, uint64_t Id,
       return Old;
     return sym::record(std::move(Fields), std::move(Rest), Old->Label);
   }
-  if (join(Old->Class, C) == Old->Class &&
-      (Old->Kind == SymKind::Opaque || Old->Class == Uniformity::BlockUniform))
+  // (A constant is not kept either: `b += 2` in a callee stored a block-uniform value, not 0.)
+  if (join(Old->Class, C) == Old->Class && Old->Kind == SymKind::Opaque)
     return Old;
   return sym::opaque(Id, join(Old->Class, C), true, Label, Old->Ty);
 }

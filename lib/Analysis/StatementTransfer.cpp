@@ -231,12 +231,47 @@ Uniformity StatementTransfer::placeClass(const Expr *LV, State &S) {
   return C;
 }
 
+/// The tracked locals a call may store into: those it is given by reference or by address
+/// (`step(st)` with `S &`, `init(&s)`, an array), except through `const T &`.
+static void collectCallArguments(const Memory &M, const Stmt *St, std::set<AccessPath> &Into) {
+  llvm::ArrayRef<const Expr *> Args;
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(St)) {
+    Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+    Callee = CE->getDirectCallee();
+  } else if (const auto *CCE = dyn_cast<CXXConstructExpr>(St)) {
+    Args = llvm::ArrayRef(CCE->getArgs(), CCE->getNumArgs());
+    Callee = CCE->getConstructor();
+  } else {
+    return;
+  }
+  // An operator that is a method has its object as argument 0, not a parameter.
+  unsigned Shift = isa<CXXOperatorCallExpr>(St) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const Expr *A = Args[I]->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf)
+      A = UO->getSubExpr();
+    else if (!A->isGLValue())
+      continue; // by value
+    if (Callee && I >= Shift && I - Shift < Callee->getNumParams()) {
+      QualType T = Callee->getParamDecl(I - Shift)->getType();
+      if (!T->isReferenceType() && !T->isPointerType())
+        continue; // copied
+      if (!writableThrough(T->getPointeeType()))
+        continue;
+    }
+    if (auto P = M.pathOf(A))
+      Into.insert(*P);
+  }
+}
+
 void collectAssigned(const Memory &M, const CFGBlock *B, std::set<AccessPath> &Into) {
   for (const CFGElement &El : *B) {
     auto CS = El.getAs<CFGStmt>();
     if (!CS)
       continue;
     const Stmt *St = CS->getStmt();
+    collectCallArguments(M, St, Into);
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *Dcl : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(Dcl))

@@ -53,14 +53,20 @@ void SyncDependence::apply(const CFGBlock *B, State &S) {
     Uniformity C = F.CondClassNow[Br->getBlockID()];
     const SymRef &CondV = F.CondValue[Br->getBlockID()];
     for (const AccessPath &P : assignedInRegion(Br)) {
-      auto It = S.find(P);
-      if (It == S.end() || !It->second || It->second->Kind == SymKind::Group)
-        continue;
-      const SymRef &Old = It->second;
-      It->second = sym::opaque(llvm::hash_combine(F.Salt, Br->getBlockID(), F.pathHash(P), 0x5d),
-                               join(Old->Class, C),
-                               Old->DataDependent || (CondV && CondV->DataDependent),
-                               F.pathName(P), Old->Ty);
+      // The path and every field of it the state holds apart (`st.b` after `st.b = 0`, when a
+      // call in the region was given `st`).
+      auto Under = [&](const AccessPath &Q) {
+        return P.size() <= Q.size() && std::equal(P.begin(), P.end(), Q.begin());
+      };
+      for (auto It = S.lower_bound(P); It != S.end() && Under(It->first); ++It) {
+        if (!It->second || It->second->Kind == SymKind::Group)
+          continue;
+        const SymRef &Old = It->second;
+        It->second =
+            sym::opaque(llvm::hash_combine(F.Salt, Br->getBlockID(), F.pathHash(It->first), 0x5d),
+                        join(Old->Class, C), Old->DataDependent || (CondV && CondV->DataDependent),
+                        F.pathName(It->first), Old->Ty);
+      }
     }
   }
 }
