@@ -90,6 +90,7 @@ O = {  # (file suffix, line[, rule]) -> (label, reason)
     (REF + "tensor_fill.h", 185): ("pedantic", "random value == 0 test (exclude_zero): data-dependent, reference fill"),
     (REF + "tensor_fill.h", 186): ("pedantic", "sign of a random value: data-dependent, reference fill"),
     (REF + "tensor_fill.h", 524): ("pedantic", "random NaN injection (curand_uniform < pnan): data-dependent, reference fill"),
+    (REF + "tensor_fill.h", 536): ("false", "params.int_scale is a field of the kernel's parameter: uniform; lane-varying because the functor's call under the grid-stride loop's divergent control is applied to the whole functor"),
     (REF + "tensor_fill.h", 544): ("pedantic", "random value == 0 test (exclude_zero): data-dependent, reference fill"),
     (REF + "tensor_fill.h", 545): ("pedantic", "sign of a random value: data-dependent, reference fill"),
     (REF + "tensor_fill.h", 645): ("pedantic", "random NaN injection (curand_uniform < pnan): data-dependent, reference fill"),

@@ -41,8 +41,9 @@ static bool readsThreadBeyondX(const SymExpr *E) {
   return readsThreadBeyondX(E->A.get()) || readsThreadBeyondX(E->B.get()) ||
          readsThreadBeyondX(E->C.get());
 }
+/// (Not the guard: which lanes reach a condition that reads neither cannot make it differ.)
 static bool readsThreadBeyondX(const EnumerationQuery &Q) {
-  if (readsThreadBeyondX(Q.Cond.get()) || readsThreadBeyondX(Q.Guard.get()))
+  if (readsThreadBeyondX(Q.Cond.get()))
     return true;
   for (const LoopContext &L : Q.Loops)
     if (readsThreadBeyondX(L.Cond.get()))
