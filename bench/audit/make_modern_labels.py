@@ -336,6 +336,17 @@ def source_line(corpus, path, line):
         return ""
 
 
+def write_labels(out, rows, missing):
+    """Writes the label rows (labels.csv's columns); exit status 1 when some finding was not
+    judged."""
+    with open(out, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["repo", "commit", "file", "line", "rule", "class", "severity", "label", "reason"])
+        w.writerows(rows)
+    print("rows", len(rows), "unjudged", missing)
+    return 1 if missing else 0
+
+
 def main():
     run_dir = sys.argv[1] if len(sys.argv) > 1 else "/tmp/modern-out/audit-198302e"
     out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "modern-labels.csv")
@@ -347,12 +358,7 @@ def main():
             missing += 1
             continue
         rows.append([REPOS[corpus], COMMIT[corpus], path, line, rule, cls, sev, *verdict])
-    with open(out, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["repo", "commit", "file", "line", "rule", "class", "severity", "label", "reason"])
-        w.writerows(rows)
-    print("rows", len(rows), "unjudged", missing)
-    return 1 if missing else 0
+    return write_labels(out, rows, missing)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,13 @@ read in the source (the condition, its function, its callers, the launch): `righ
 holds for every launch the program makes), `wrong-lane-varying` (lanes of one warp can disagree:
 a soundness bug), `wrong-too-weak` (uniform, but a stronger class holds).
 """
-import csv
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from make_modern_labels import COMMIT, source_line  # noqa: E402
+from make_modern_labels import COMMIT, source_line, write_labels  # noqa: E402
 from score import REPOS, UNIFORM_RULE, source_of  # noqa: E402
 import json  # noqa: E402
 
@@ -136,12 +135,7 @@ def main():
             missing += 1
             continue
         rows.append([REPOS[corpus], COMMIT[corpus], path, line, rule, cls, sev, *verdict])
-    with open(out, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["repo", "commit", "file", "line", "rule", "class", "severity", "label", "reason"])
-        w.writerows(rows)
-    print("rows", len(rows), "unjudged", missing)
-    return 1 if missing else 0
+    return write_labels(out, rows, missing)
 
 
 if __name__ == "__main__":

@@ -288,9 +288,8 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
   for (unsigned I = 0; I < Reached.size(); ++I) {
     R.Group[I] = I;
     const Targets &T = Reached[I];
-    auto ConstVariable = [](const AccessPath &P) {
-      const auto *VD = dyn_cast<VarDecl>(P.front());
-      return VD && !writableThrough(VD->getType());
+    auto ConstVariable = [&](const AccessPath &P) {
+      return M.isConstObject(MemObject(P.front(), false));
     };
     R.Immutable[I] = !(T.Objects.empty() && T.Paths.empty()) && T.Params.empty() && !T.Any &&
                      llvm::all_of(T.Objects,

@@ -279,6 +279,17 @@ const std::vector<ReturnPlace> &FunctionAnalysis::returnsInto() const {
 bool FunctionAnalysis::returnsAnywhere() const { return P->memory().returnsAnywhere(); }
 Uniformity FunctionAnalysis::returnedPlace() const { return P->memory().returnedPlace(); }
 bool FunctionAnalysis::reliesOnUnseen() const { return P->reliesOnUnseen(); }
+CallSummary FunctionAnalysis::summary() const {
+  CallSummary S;
+  S.Return = returnValue();
+  S.StoredThrough = storedThroughParameters();
+  S.StoredAnywhere = storedAnywhere();
+  S.ReturnsInto = returnsInto();
+  S.ReturnsAnywhere = returnsAnywhere();
+  S.ReturnedPlace = returnedPlace();
+  S.ReliesOnUnseen = reliesOnUnseen();
+  return S;
+}
 const std::vector<std::optional<ObjectContents>> &FunctionAnalysis::storedThroughParameters() const {
   return P->storedThrough();
 }

@@ -411,11 +411,11 @@ void Memory::storeObject(const ObjectRef &O, Uniformity C) {
 
 /// What a tracked value may hold after a store of class \p C that may or may not have reached
 /// it: itself when that adds nothing it does not already stand for (an opaque leaf of a class
-/// at least \p C, or any block-uniform value when \p C is block-uniform), else an opaque leaf
-/// of the joined class; a record field by field. An expression over thread indices is never
-/// kept: the lane enumeration evaluates it exactly, and a class says nothing of which value
-/// of that class the store left (`b = tid / 32` in 32-thread blocks, then `i % 33` stored
-/// through a reference to `b`, is not `tid / 32` any more).
+/// at least \p C), else an opaque leaf of the joined class; a record field by field. An
+/// expression is never kept, a constant included: the lane enumeration evaluates it exactly,
+/// and a class says nothing of which value of that class the store left (`b = tid / 32` in
+/// 32-thread blocks, then `i % 33` stored through a reference to `b`, is not `tid / 32` any
+/// more; `b += 2` in a callee stored a block-uniform value, not 0).
 static SymRef weaklyUpdated(const SymRef &Old, Uniformity C, uint64_t Id,
                             const std::string &Label) {
   if (Old->Kind == SymKind::Record) {
@@ -434,7 +434,6 @@ static SymRef weaklyUpdated(const SymRef &Old, Uniformity C, uint64_t Id,
       return Old;
     return sym::record(std::move(Fields), std::move(Rest), Old->Label);
   }
-  // (A constant is not kept either: `b += 2` in a callee stored a block-uniform value, not 0.)
   if (join(Old->Class, C) == Old->Class && Old->Kind == SymKind::Opaque)
     return Old;
   return sym::opaque(Id, join(Old->Class, C), true, Label, Old->Ty);

@@ -97,13 +97,7 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
                       Reach);
   CallSummary Result;
   if (FA.run()) {
-    Result.Return = FA.returnValue();
-    Result.StoredThrough = FA.storedThroughParameters();
-    Result.StoredAnywhere = FA.storedAnywhere();
-    Result.ReturnsInto = FA.returnsInto();
-    Result.ReturnsAnywhere = FA.returnsAnywhere();
-    Result.ReturnedPlace = FA.returnedPlace();
-    Result.ReliesOnUnseen = FA.reliesOnUnseen();
+    Result = FA.summary();
     noteShown(FA, Witnessed);
   } else {
     Result = Unseen();

@@ -133,13 +133,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth, Reach);
   CallSummary Result;
   if (FA.run()) {
-    Result.Return = FA.returnValue();
-    Result.StoredThrough = FA.storedThroughParameters();
-    Result.StoredAnywhere = FA.storedAnywhere();
-    Result.ReturnsInto = FA.returnsInto();
-    Result.ReturnsAnywhere = FA.returnsAnywhere();
-    Result.ReturnedPlace = FA.returnedPlace();
-    Result.ReliesOnUnseen = FA.reliesOnUnseen();
+    Result = FA.summary();
     Analyzed.insert(Callee);
     collect(Callee, FA, CurrentAssumptions);
   } else {

@@ -176,6 +176,8 @@ public:
 
   /// Runs the data flow; false when the function has no CFG (no body, invalid code).
   bool run();
+  /// What a caller sees of this (run) analysis: its return value, stores and returned places.
+  CallSummary summary() const;
 
   /// The joined value of every `return` (null for void functions).
   SymRef returnValue() const;
