@@ -49,7 +49,9 @@ DivergenceCheck::DivergenceCheck(llvm::StringRef Name, clang::tidy::ClangTidyCon
     : ClangTidyCheck(Name, Context), Kind(Kind), Shared(std::move(Shared)),
       BlockDim(Options.getLocalOrGlobal("BlockDim", "")),
       WarpSize(Options.getLocalOrGlobal("WarpSize", "32")),
-      ReportAll(Options.getLocalOrGlobal("ReportAll", "false")) {
+      ReportAll(Options.getLocalOrGlobal("ReportAll", "false")),
+      WarningSlowdown(Options.getLocalOrGlobal("WarningSlowdown", "1.25")),
+      WarningWorstSlowdown(Options.getLocalOrGlobal("WarningWorstSlowdown", "2.0")) {
   // The same validation as the CLI's --block-dim and --warp-size; a bad option is an error (the
   // check then reports nothing rather than findings for a block shape nobody asked for).
   unsigned Lanes = 0;
@@ -77,12 +79,29 @@ DivergenceCheck::DivergenceCheck(llvm::StringRef Name, clang::tidy::ClangTidyCon
     OptionsValid = false;
   }
   ReportUniform = All.value_or(false);
+  // The CLI's --warning-slowdown and --warning-worst-slowdown (docs/severity.md).
+  for (auto [Text, Slot, Option] :
+       {std::make_tuple(&WarningSlowdown, &Analysis.WarningSureSlowdown, "WarningSlowdown"),
+        std::make_tuple(&WarningWorstSlowdown, &Analysis.WarningWorstSlowdown,
+                        "WarningWorstSlowdown")}) {
+    double Value = 0;
+    if (llvm::StringRef(*Text).trim().getAsDouble(Value) || !(Value >= 1.0 && Value <= 1000.0)) {
+      configurationDiag("invalid %0 '%1' for %2: expected a kernel slowdown between 1.0 and 1000",
+                        DiagnosticIDs::Error)
+          << Option << *Text << Name;
+      OptionsValid = false;
+      continue;
+    }
+    *Slot = Value;
+  }
 }
 
 void DivergenceCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "BlockDim", BlockDim);
   Options.store(Opts, "WarpSize", WarpSize);
   Options.store(Opts, "ReportAll", ReportAll);
+  Options.store(Opts, "WarningSlowdown", WarningSlowdown);
+  Options.store(Opts, "WarningWorstSlowdown", WarningWorstSlowdown);
 }
 
 bool DivergenceCheck::isLanguageVersionSupported(const LangOptions &LangOpts) const {

@@ -9,7 +9,8 @@
 //   cuda-divergence-warp-sync  warp-sync-divergence (error)
 //
 // Options (CheckOptions, per check or global): BlockDim ("256", "16,16"; default: from launches in
-// the file, __launch_bounds__, else 256), WarpSize (32), ReportAll (false).
+// the file, __launch_bounds__, else 256), WarpSize (32), ReportAll (false), WarningSlowdown
+// (1.25) and WarningWorstSlowdown (2.0): the kernel slowdowns from which a split is a warning.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_TIDY_DIVERGENCECHECK_H
@@ -42,9 +43,9 @@ private:
   CheckKind Kind;
   std::shared_ptr<SharedAnalysis> Shared;
   // The options as written (stored back by --dump-config), then parsed.
-  std::string BlockDim, WarpSize, ReportAll;
+  std::string BlockDim, WarpSize, ReportAll, WarningSlowdown, WarningWorstSlowdown;
   bool ReportUniform = false;
-  AnalysisOptions Analysis; ///< WarpSize and BlockDim, validated
+  AnalysisOptions Analysis; ///< WarpSize, BlockDim and the warning slowdowns, validated
   bool OptionsValid = true;
 };
 

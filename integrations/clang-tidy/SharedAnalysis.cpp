@@ -10,6 +10,8 @@ static std::string optionsKey(const AnalysisOptions &Opts) {
   std::string Key = std::to_string(Opts.WarpSize);
   if (Opts.BlockDimOption)
     Key += "/" + Opts.BlockDimOption->str();
+  Key += "/" + std::to_string(Opts.WarningSureSlowdown) + "," +
+         std::to_string(Opts.WarningWorstSlowdown);
   return Key;
 }
 

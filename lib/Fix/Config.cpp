@@ -16,6 +16,8 @@ template <> struct MappingTraits<divlint::FileConfig> {
     IO.mapOptional("BlockDim", C.BlockDim);
     IO.mapOptional("WarpSize", C.WarpSize);
     IO.mapOptional("MinSeverity", C.MinSeverity);
+    IO.mapOptional("WarningSlowdown", C.WarningSlowdown);
+    IO.mapOptional("WarningWorstSlowdown", C.WarningWorstSlowdown);
     IO.mapOptional("HeaderFilter", C.HeaderFilter);
     IO.mapOptional("ExcludeHeaderFilter", C.ExcludeHeaderFilter);
   }

@@ -150,9 +150,19 @@ static bool dataDecidedNothingSerialised(const Finding &F) {
   return std::min(F.ArmCostTrue.value_or(0), F.ArmCostFalse.value_or(0)) <= ShortRegionCost;
 }
 
+/// Whether the kernel loses enough time to the split for a warning: WarningSureSlowdown
+/// whatever the costs divlint assumed, or WarningWorstSlowdown at worst (docs/severity.md).
+/// A region's slowdown says nothing about this: one store regrouped can be 32x of nothing.
+static bool costsTheKernel(const Finding &F, const AnalysisOptions &Opts) {
+  auto Loss = kernelLoss(F);
+  return Loss && (1 + Loss->first >= Opts.WarningSureSlowdown - 1e-9 ||
+                  1 + Loss->second >= Opts.WarningWorstSlowdown - 1e-9);
+}
+
 /// "'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes
 /// true); predicted efficiency 50%, region slowdown 2.00x"
-static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
+static std::string branchMessage(const Finding &F, const EnumerationResult &R,
+                                 const AnalysisOptions &Opts) {
   std::string M = "'" + F.Construct + "' condition '" + F.ConditionText + "' is " +
                   uniformityName(F.Class).str();
   if (F.Ext) {
@@ -240,6 +250,20 @@ static std::string branchMessage(const Finding &F, const EnumerationResult &R) {
       M += Buf;
     } else {
       M += "; a warp that splits runs its arm once, as it would if all its lanes took it";
+    }
+  } else if (F.Sev == Severity::Note && !shortAndCheap(F) && !R.SplitUnseen &&
+             !(NoLoss && !F.PredictedEfficiency) && F.Ext != Extent::Tail &&
+             !(F.Ext == Extent::EveryWarp && !R.Enumerated)) {
+    // The one reason left for a note: what the split costs the whole kernel.
+    if (auto Loss = kernelLoss(F); Loss && !costsTheKernel(F, Opts)) {
+      if (Loss->first == Loss->second)
+        std::snprintf(Buf, sizeof(Buf), "; the kernel takes %.2fx as long (a warning from "
+                      "%.2fx)", 1 + Loss->first, Opts.WarningSureSlowdown);
+      else
+        std::snprintf(Buf, sizeof(Buf), "; the kernel takes %.2fx-%.2fx as long (a warning "
+                      "from %.2fx for sure, or %.2fx at worst)", 1 + Loss->first, 1 + Loss->second,
+                      Opts.WarningSureSlowdown, Opts.WarningWorstSlowdown);
+      M += Buf;
     }
   }
   return M;
@@ -355,8 +379,8 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
                ? " (the block shape is not known, and threadIdx.y/z change inside a warp of this one)"
                : " (the worst of the shapes " + joinedShapes() + ")"));
     // Cheap divergence is a note (docs/severity.md): bounds-check tails, arms nvcc turns into
-    // selects or predicated instructions, and branches whose lost time is under 1% of the
-    // function's even at worst.
+    // selects or predicated instructions, and branches that cannot make the kernel take
+    // it take WarningSureSlowdown times as long for sure or WarningWorstSlowdown at worst.
     // A warp-strided bound (every-warp, not enumerated) splits each warp in one iteration,
     // as a tail does one warp of the block.
     bool TailLike = F.Ext == Extent::Tail || (F.Ext == Extent::EveryWarp && !R.Enumerated);
@@ -364,12 +388,12 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     // as a barrier under it is a warning, not an error.
     if (F.LikelyPredicated || shortAndCheap(F) || TailLike || dataDecidedNothingSerialised(F) ||
         leaderLanes(F) || R.SplitUnseen ||
-        P.KernelSlowdown.High < 1.01)
+        !costsTheKernel(F, Opts))
       F.Sev = Severity::Note;
   }
   if (!Explain)
     return F;
-  F.Message = branchMessage(F, BR.Result);
+  F.Message = branchMessage(F, BR.Result, Opts);
   if (F.Class != Uniformity::BlockUniform) // nothing to explain about a uniform value
     F.Why = Why.trace(BR.Condition, FD, BR.Value, F.Class);
   F.Fixes = suggestRewrites(F, BR.Terminator, Ctx);

@@ -1,4 +1,4 @@
-// RUN: %divlint --format=json --report-all --block-dim=256 %s | %python %S/Inputs/json_fields.py | FileCheck %s
+// RUN: %divlint --warning-worst-slowdown=1.01 --format=json --report-all --block-dim=256 %s | %python %S/Inputs/json_fields.py | FileCheck %s
 // The JSON contract of shared/spec/README.md: one finding per &&/|| leaf, nulls for uniform.
 
 __global__ void k(const float *x, float *y, int n) {
@@ -15,3 +15,5 @@ __global__ void k(const float *x, float *y, int n) {
 // CHECK-NEXT: 9:7 rule=divergent-branch construct=if class=lane-varying extent=data-dependent warps=None split=None severity=note function=k kernel=k
 // CHECK-NEXT: 10:7 rule=divergent-branch construct=if class=lane-varying extent=tail warps=None split=None severity=note function=k kernel=k
 // CHECK-NOT: rule=
+// (--warning-worst-slowdown=1.01: every split that loses time is a warning, as before the
+// kernel-time rule of docs/severity.md; severity by cost is severity-cost.cu.)

@@ -6,7 +6,8 @@
 //  - `if (lane == 0) smem[warp] = v;` after a reduction is one store: nvcc predicates it, and
 //    its region slowdown (32 leader lanes regrouped into one warp, 32.00x in a 1024-thread
 //    block) is no time the kernel loses: a note that says why;
-//  - a lane-interleaved branch over real work stays a warning;
+//  - a lane-interleaved branch over real work stays a warning, when the kernel loses enough
+//    of its time to it (1.25x for sure, or 2x at worst; a few percent is a note);
 //  - a data-dependent branch whose efficiency is 100% whichever way the data go says so
 //    instead of "efficiency 100%-100% (decided by the data)".
 
@@ -57,7 +58,7 @@ __global__ void data_decided(float *x, const int *cnt) {
     // CHECK: severity-cost.cu:[[@LINE-1]]:19: note: 'for' condition 'j < cnt[tid]' is lane-varying (data-dependent); {{.*}}; a warp runs the body as often as its busiest lane needs, nothing more [divlint-divergent-branch]
     a = sinf(a) * expf(a);
   if (a < 1.f) {
-    // CHECK: severity-cost.cu:[[@LINE-1]]:7: warning: 'if' condition 'a < 1.f' is lane-varying (data-dependent); predicted efficiency {{.*}} (decided by the data), region slowdown up to {{.*}} [divlint-divergent-branch]
+    // CHECK: severity-cost.cu:[[@LINE-1]]:7: note: 'if' condition 'a < 1.f' is lane-varying (data-dependent); predicted efficiency 41%-100% (decided by the data), region slowdown up to 2.09x; the kernel takes 1.00x-1.61x as long (a warning from 1.25x for sure, or 2.00x at worst) [divlint-divergent-branch]
     for (int k = 0; k < 16; ++k)
       a = sinf(a) * cosf(a);
   } else {
@@ -65,6 +66,37 @@ __global__ void data_decided(float *x, const int *cnt) {
       a = expf(a) * logf(a);
   }
   x[tid] = a;
+}
+
+// Two arms that both do work, and most of the kernel's: a warp that splits runs both, and the
+// kernel can take twice as long (at worst, every warp split): a warning. In data_decided above,
+// the same split beside other work can cost its kernel 1.61x at most: a note that says so.
+__global__ void data_two_arms(float *x) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  float a = x[tid];
+  if (a < 1.f) {
+    // CHECK: severity-cost.cu:[[@LINE-1]]:7: warning: 'if' condition 'a < 1.f' is lane-varying (data-dependent); predicted efficiency 41%-100% (decided by the data), region slowdown up to 2.09x [divlint-divergent-branch]
+    for (int k = 0; k < 16; ++k)
+      a = sinf(a) * cosf(a);
+  } else {
+    for (int k = 0; k < 16; ++k)
+      a = expf(a) * logf(a);
+  }
+  x[tid] = a;
+}
+
+// A split thread indices decide, in every warp, that costs its kernel little beside the work
+// all lanes do: the region runs at half efficiency, the kernel takes a few percent longer.
+__global__ void mostly_uniform(float *x) {
+  int tid = threadIdx.x;
+  float a = x[tid];
+  for (int k = 0; k < 64; ++k)
+    a = sinf(a) * 1.5f + expf(a);
+  if (tid % 2 == 0) {
+    // CHECK: severity-cost.cu:[[@LINE-1]]:7: note: 'if' condition 'tid % 2 == 0' is lane-varying (every-warp, 8/8 warps diverge, 16/32 lanes true); predicted efficiency 50%, region slowdown 2.00x; the kernel takes {{1\.0[0-9]}}x as long (a warning from 1.25x) [divlint-divergent-branch]
+    a = expf(a) * logf(a) + sinf(a);
+    x[tid] = a;
+  }
 }
 
 // Leader lanes: one lane of each warp stores what its warp reduced. More than a short region
@@ -86,4 +118,6 @@ void launch(const float *x, float *o, int n, const int *c) {
   block_sum<<<64, 1024>>>(x, o, n);
   interleaved<<<64, 256>>>(o);
   data_decided<<<64, 256>>>(o, c);
+  data_two_arms<<<64, 256>>>(o);
+  mostly_uniform<<<1, 256>>>(o);
 }

@@ -46,6 +46,15 @@ static cl::opt<std::string> Checks("checks",
 static cl::opt<std::string> MinSeverity("min-severity",
                                         cl::desc("Hide findings below: note, warning, error"),
                                         cl::cat(DivlintCategory));
+static cl::opt<double> WarningSlowdown(
+    "warning-slowdown",
+    cl::desc("A lane-varying branch is a warning when it makes its kernel take this many times "
+             "as long whatever the costs divlint assumed (default 1.25; below it, a note)"),
+    cl::init(0), cl::cat(DivlintCategory));
+static cl::opt<double> WarningWorstSlowdown(
+    "warning-worst-slowdown",
+    cl::desc("... or this many times as long at worst (default 2.0)"), cl::init(0),
+    cl::cat(DivlintCategory));
 static cl::opt<std::string> HeaderFilter("header-filter",
                                          cl::desc("Regex of headers whose findings to show "
                                                   "(default: '.*', every non-system header, "
@@ -380,6 +389,19 @@ llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
   if (S.Analysis.WarpSize == 0 || S.Analysis.WarpSize > 64)
     return llvm::createStringError(std::errc::invalid_argument,
                                    "--warp-size must be between 1 and 64");
+  S.Analysis.WarningSureSlowdown = WarningSlowdown.getNumOccurrences()
+                                       ? WarningSlowdown.getValue()
+                                       : Config->WarningSlowdown.value_or(1.25);
+  S.Analysis.WarningWorstSlowdown = WarningWorstSlowdown.getNumOccurrences()
+                                        ? WarningWorstSlowdown.getValue()
+                                        : Config->WarningWorstSlowdown.value_or(2.0);
+  for (auto [Value, Name] : {std::make_pair(S.Analysis.WarningSureSlowdown, "warning-slowdown"),
+                             std::make_pair(S.Analysis.WarningWorstSlowdown,
+                                            "warning-worst-slowdown")})
+    if (!(Value >= 1.0 && Value <= 1000.0))
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "--%s must be between 1.0 and 1000 (a kernel slowdown)",
+                                     Name);
   S.Checks = !Checks.empty() ? Checks.getValue() : Config->Checks.value_or("*");
   std::string Sev = !MinSeverity.empty() ? MinSeverity.getValue()
                                          : Config->MinSeverity.value_or("note");
@@ -410,7 +432,9 @@ llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
   }
   S.Fingerprint = "block-dim=" + Dim + ";warp-size=" + std::to_string(S.Analysis.WarpSize) +
                   ";checks=" + S.Checks + ";min-severity=" + Sev + ";header-filter=" + Headers +
-                  ";exclude-header-filter=" + Exclude;
+                  ";exclude-header-filter=" + Exclude +
+                  ";warning-slowdown=" + std::to_string(S.Analysis.WarningSureSlowdown) + "," +
+                  std::to_string(S.Analysis.WarningWorstSlowdown);
   for (const std::string &Value : BlockDim)
     S.Fingerprint += ";block-dim=" + Value;
   return S;

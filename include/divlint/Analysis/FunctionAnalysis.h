@@ -57,6 +57,13 @@ struct AnalysisOptions {
   /// Unsound on purpose: it only ever turns an error into a warning, never a class into a
   /// uniform one.
   bool UnseenIsUniform = false;
+  /// A lane-varying branch is a warning only when the time its kernel loses to it is worth
+  /// reading (docs/severity.md): the kernel takes at least WarningSureSlowdown times as long
+  /// as without the split whatever the costs divlint assumed (--warning-slowdown), or can take
+  /// WarningWorstSlowdown times as long at worst (--warning-worst-slowdown: a split the data
+  /// decide, every warp splitting the worst way).
+  double WarningSureSlowdown = 1.25;
+  double WarningWorstSlowdown = 2.0;
 };
 
 /// A branch the hardware takes: one CFG block terminator (an `&&`/`||` operand is its own).

@@ -31,6 +31,8 @@ struct FileConfig {
   std::optional<std::string> BlockDim;
   std::optional<unsigned> WarpSize;
   std::optional<std::string> MinSeverity;
+  std::optional<double> WarningSlowdown;      ///< --warning-slowdown
+  std::optional<double> WarningWorstSlowdown; ///< --warning-worst-slowdown
   std::optional<std::string> HeaderFilter;
   std::optional<std::string> ExcludeHeaderFilter;
   std::string Path; ///< the file it came from (empty: none found)
