@@ -26,6 +26,7 @@ import os
 import random
 
 import collectives
+import modern
 import objects
 
 VN = 4096          # elements of the input arrays
@@ -63,6 +64,7 @@ class KernelGen:
         self.ncounters = 0
         self.objects = False
         self.collectives = False
+        self.modern = False
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -232,6 +234,8 @@ class KernelGen:
                  self.f_plain]
         if self.objects:  # seeds 3 and later: objects field by field (objects.py)
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in objects.FEATURES]
+        if self.modern:  # seeds 5 and later: warp ids, constexpr members (modern.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in modern.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -668,6 +672,10 @@ class KernelGen:
         gx, gy, gz = self.grid
         args = "cdat, vdat, out, cnt, %d, %d, %d" % (self.total, self.p, self.q)
         name = self.name + ("<%d>" % bx if self.template else "")
+        partial = modern.partial_block(self) if self.modern else None
+        if partial:  # seeds 5 and later: blockDim.x known, y and z not
+            return ["  { " + partial,
+                    "    %s<<<g, b>>>(%s); check(\"%s\"); }" % (name, args, self.name)]
         if self.runtime_shape:
             return ["  { dim3 g(rt(%d), rt(%d), rt(%d)), b(rt(%d), rt(%d), rt(%d));" % (gx, gy, gz, bx, by, bz),
                     "    %s<<<g, b>>>(%s); check(\"%s\"); }" % (name, args, self.name)]
@@ -748,6 +756,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg = KernelGen(r, None, k)
         kg.objects = seed >= 3
         kg.collectives = seed >= 4
+        kg.modern = seed >= 5
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)
