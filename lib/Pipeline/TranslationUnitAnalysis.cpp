@@ -444,6 +444,12 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
         inSystemHeader(SM, FD) ||
         (instantiatedByTheCompiler(FD) && !ReachedUnanalyzed.count(FD)))
       continue;
+    // A header's function no device code of this unit calls is analysed in the units that
+    // call it (DESIGN §6.3: the contexts that exist); here it has none. A function of the
+    // main file is the user's own code under review: analysed alone, its findings notes.
+    if (!ReachedUnanalyzed.count(FD) &&
+        !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      continue;
     analyzeWithoutCaller(FD, KernelReached);
   }
   WithoutCallerTiming.stop();
