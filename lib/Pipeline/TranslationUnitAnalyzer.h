@@ -96,8 +96,25 @@ public:
     return true;
   }
 
+  /// The kernel a launch calls: its direct callee, or the function a const (constexpr)
+  /// function pointer was initialized with (`constexpr auto kernel_fn = attention_kernel<A>;
+  /// kernel_fn<<<grid, block>>>(p);`). A pointer that may be changed names no kernel.
+  static const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *CE) {
+    if (const FunctionDecl *Direct = CE->getDirectCallee())
+      return Direct;
+    const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!VD || !VD->getInit() || !(VD->isConstexpr() || VD->getType().isConstQualified()))
+      return nullptr;
+    const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Init); UO && UO->getOpcode() == UO_AddrOf)
+      Init = UO->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Fn = dyn_cast<DeclRefExpr>(Init);
+    return Fn ? dyn_cast<FunctionDecl>(Fn->getDecl()) : nullptr;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {
-    const FunctionDecl *Kernel = CE->getDirectCallee();
+    const FunctionDecl *Kernel = launchedKernel(CE);
     const CallExpr *Config = CE->getConfig();
     if (!Kernel || !Config || Config->getNumArgs() < 2)
       return true;

@@ -20,6 +20,20 @@ const VarDecl *localVar(const Expr *E) {
   return nullptr;
 }
 
+/// What a call returns when its callee is `{ return E; }` and not virtual (`dim3 threads()
+/// const { return dim3(kWarpSize, kWarps, 1); }`), else null. E is read in the callee: its
+/// parameters, fields and `this` are no constants there, so only what is constant anyway
+/// (template arguments, static constexpr members) gives a value.
+const Expr *onlyReturned(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || (isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->isVirtual()))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
 /// `v.x` with v a local: (v, 0).
 std::optional<std::pair<const VarDecl *, unsigned>> localField(const Expr *E) {
   const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
@@ -116,6 +130,8 @@ std::optional<int64_t> LaunchShapeResolver::integer(const Expr *E, unsigned Dept
       return std::nullopt;
     return integer(VD->getInit(), Depth + 1);
   }
+  if (const Expr *Returned = onlyReturned(E))
+    return integer(Returned, Depth + 1);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     auto L = integer(BO->getLHS(), Depth + 1), R2 = integer(BO->getRHS(), Depth + 1);
     if (!L || !R2)
@@ -147,6 +163,8 @@ PartialBlockShape LaunchShapeResolver::partial(const Expr *E, unsigned Depth) {
     return partial(BTE->getSubExpr(), Depth + 1);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
     return partial(FC->getSubExpr(), Depth + 1);
+  if (const Expr *Returned = onlyReturned(E); Returned && !E->getType()->isIntegralOrEnumerationType())
+    return partial(Returned, Depth + 1);
   // A component: its constant value, or unknown (a value out of range is no shape at all).
   bool Invalid = false;
   auto Component = [&](const Expr *C) -> std::optional<unsigned> {
