@@ -102,7 +102,18 @@ public:
   static const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *CE) {
     if (const FunctionDecl *Direct = CE->getDirectCallee())
       return Direct;
-    const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
+    return kernelNamed(CE->getCallee());
+  }
+
+  /// The function \p E names: `kern`, `&kern`, `(void *)kern`, or a const function pointer
+  /// initialized with one of these.
+  static const FunctionDecl *kernelNamed(const Expr *E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    if (const auto *Fn = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr)
+      return Fn;
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (!VD || !VD->getInit() || !(VD->isConstexpr() || VD->getType().isConstQualified()))
       return nullptr;
@@ -116,15 +127,33 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {
     const FunctionDecl *Kernel = launchedKernel(CE);
     const CallExpr *Config = CE->getConfig();
-    if (!Kernel || !Config || Config->getNumArgs() < 2)
-      return true;
+    if (Kernel && Config && Config->getNumArgs() >= 2)
+      recordLaunch(Kernel, Config->getArg(1));
+    return true;
+  }
+
+  /// The runtime API's launches: `cudaLaunchKernel(func, grid, block, ...)` and
+  /// `cudaLaunchCooperativeKernel` (the C functions and cuda_runtime.h's templates alike).
+  void visitRuntimeLaunch(const CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || CE->getNumArgs() < 3 || !Callee->getIdentifier() ||
+        !(Callee->getName() == "cudaLaunchKernel" ||
+          Callee->getName() == "cudaLaunchCooperativeKernel"))
+      return;
+    if (const FunctionDecl *Kernel = kernelNamed(CE->getArg(0)))
+      recordLaunch(Kernel, CE->getArg(2));
+  }
+
+  void recordLaunch(const FunctionDecl *Kernel, const Expr *BlockArg) {
+    if (!isKernel(Kernel))
+      return;
     auto &Shapes = Launches[Kernel->getCanonicalDecl()];
-    if (auto Shape = Resolver.blockShape(Config->getArg(1))) {
+    if (auto Shape = Resolver.blockShape(BlockArg)) {
       if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
         Shapes.Known.push_back(*Shape);
     } else {
       // What the launch fixes, when its candidate layouts cover every shape it allows.
-      PartialBlockShape P = Resolver.partialBlockShape(Config->getArg(1));
+      PartialBlockShape P = Resolver.partialBlockShape(BlockArg);
       if (candidateShapes(P).CoversLayouts) {
         if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
           Shapes.Partial.push_back(P);
@@ -132,7 +161,6 @@ public:
         Shapes.SomeUnknown = true;
       }
     }
-    return true;
   }
 
   /// Statements (function bodies, initializers) hold only two things the Collector looks for:
@@ -148,6 +176,8 @@ public:
       return true;
     if (auto *CE = dyn_cast<CUDAKernelCallExpr>(S))
       VisitCUDAKernelCallExpr(CE);
+    else if (auto *Call = dyn_cast<CallExpr>(S))
+      visitRuntimeLaunch(Call);
     SawRecoveryExpr |= isa<RecoveryExpr>(S);
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (Decl *D : DS->decls()) {

@@ -1,10 +1,13 @@
 // RUN: %divlint --report-all --format=json %s | %python %S/Inputs/json_fields.py | FileCheck %s
+// RUN: %if cuda %{ %divlint-cuda --report-all --format=json %s | %python %S/Inputs/json_fields.py | FileCheck %s --check-prefixes=CHECK,CUDA %}
 // A launch's shape from a host helper that only returns it (`dim3 getThreadsGrid() const {
 // return dim3(kWarpSize, kNumWarps, 1); }`, as attention kernels' parameter structs do): the
 // shape it builds from constants (static constexpr members, template arguments) is the
 // launch's; what it builds from its parameters or fields stays unknown. A launch through a
 // constexpr or const function pointer (`constexpr auto kernel_fn = kern<A>;`) launches that
-// kernel; through a pointer that may change, no kernel known.
+// kernel; through a pointer that may change, no kernel known. The runtime API's
+// cudaLaunchKernel and cudaLaunchCooperativeKernel launch their first argument with their
+// third as the block (needs the CUDA headers: the prelude has neither, see the CUDA run).
 struct Config {
   static constexpr int kWarpSize = 32;
   static constexpr int kWarps = 4;
@@ -50,6 +53,14 @@ __global__ void through_variable(float *a) {
   if (threadIdx.y == 1) a[0] = 1.f;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying {{.*}}kernel=through_variable {{.*}}shape=256x1x1 assumes=block shape 256x1x1 (the default
 }
+__global__ void through_runtime(float *a) {
+  if (threadIdx.y == 1) a[0] = 1.f;
+  // CUDA-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform {{.*}}kernel=through_runtime {{.*}}shape=32x2x1
+}
+__global__ void through_cooperative(float *a) {
+  if (threadIdx.y == 1) a[0] = 1.f;
+  // CUDA-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform {{.*}}kernel=through_cooperative {{.*}}shape=64x2x1
+}
 
 int main(int argc, char **argv) {
   float *a = nullptr;
@@ -66,5 +77,11 @@ int main(int argc, char **argv) {
   if (argc > 5)
     changing = by_virtual;
   changing<<<1, c.threads()>>>(a);
+#ifdef __CUDA_RUNTIME_H__
+  void *args[] = {&a};
+  dim3 block(32, 2);
+  cudaLaunchKernel((void *)through_runtime, dim3(1), block, args, 0, nullptr);
+  cudaLaunchCooperativeKernel(through_cooperative, dim3(1), dim3(64, 2), args);
+#endif
   return 0;
 }
