@@ -3,7 +3,7 @@
 
 usage: overhead.py [--corpora /tmp/corpora] [--per-corpus 15] [--reps 3]
                    [--divlint build/bin/divlint] [--json OUT] [--modern DIR] [--only SUFFIX...]
-                   [--states cold,pch,cached]
+                   [--states cold,pch,cached] [--base BEFORE]
 
 Baseline: `clang++-22 -cc1` with exactly the cc1 arguments divlint's parse uses (taken from
 divlint's own `-v` output for that file, so flags, -include'd compat header, resource
@@ -16,6 +16,8 @@ Each rep runs the four commands of a file back to back, in an order that rotates
 rep (paired, interleaved: the machine's other load hits all alike); the per-file number is the
 median over reps of CPU time (user + system, from wait4), the summary the median over files of
 the per-file ratios to clang. Files clang does not parse (missing SDK headers) are left out.
+With --base, a second build's cold run ("base") joins each rep, paired with the same clang runs:
+a before/after comparison under the same load.
 Units: corpus_units.py (the ground truth's programs, with their include dirs and macros), or
 with --modern DIR modern_units.py's template-heavy ones (CuTe, CUB, flash-attention). Per corpus
 the summary gives the median ratio and the slowest decile's (the 90th percentile, and the max).
@@ -64,8 +66,9 @@ def main():
     ap.add_argument("--modern", help="modern_units.py's checkouts instead of --corpora's units")
     ap.add_argument("--only", nargs="*", default=[], help="units whose path ends so")
     ap.add_argument("--states", default="cold,pch,cached")
+    ap.add_argument("--base", help="another divlint, measured cold in the same reps (state base)")
     a = ap.parse_args()
-    states = a.states.split(",")
+    states = a.states.split(",") + (["base"] if a.base else [])
     root = a.modern or a.corpora
     by_corpus = {}
     for u in (modern_units.units(a.modern) if a.modern else units(a.corpora)):
@@ -87,6 +90,7 @@ def main():
                 "cold": ([*dl, "--no-cache", "--", *args], None),
                 "pch": ([*dl, f"--cache-dir={cache}", "--", *args], "drop-results"),
                 "cached": ([*dl, f"--cache-dir={cache}", "--", *args], None),
+                "base": ([a.base, *dl[1:], "--no-cache", "--", *args], None),
             }
             cmds = {k: v for k, v in cmds.items() if k == "clang" or k in states}
             if "pch" in cmds or "cached" in cmds:

@@ -6,7 +6,8 @@ usage: phase_share.py [--modern /tmp/corpora-modern] [--divlint build/bin/divlin
 Runs `divlint --no-cache --format=json --report-all` once per modern unit (modern_units.py) with
 DIVLINT_PHASE_TIMES=1 and prints its thread CPU seconds: clang's parse, finding the device
 functions (collect), the analyses, and their part in functions defined outside the main file
-(headers). (parse + collect + analysis) / parse is divlint's cost over its own parse, measured in
+(headers), in the witness analyses and in the kernels' summaries (binaries that print them).
+(parse + collect + analysis) / parse is divlint's cost over its own parse, measured in
 one process: unlike overhead.py's ratio of two processes, the machine's other load scales both
 alike.
 """
@@ -22,7 +23,8 @@ sys.path.insert(0, HERE)
 import modern_units  # noqa: E402
 
 LINE = re.compile(r"phase times: .*: parse ([\d.]+) s, collect ([\d.]+) s, analysis ([\d.]+) s "
-                  r"\((\d+) analyses; headers ([\d.]+) s in (\d+); without a caller ([\d.]+) s\)")
+                  r"\((\d+) analyses; headers ([\d.]+) s in (\d+); without a caller ([\d.]+) s"
+                  r"(?:; witness ([\d.]+) s in (\d+); kernel summaries ([\d.]+) s)?\)")
 
 
 def main():
@@ -40,13 +42,19 @@ def main():
         if not m:
             print(f"no phase times (exit {p.returncode}): {tu}", flush=True)
             continue
-        parse, collect, analysis, n, header, nh, alone = (float(x) for x in m.groups())
+        parse, collect, analysis, n, header, nh, alone = (float(x) for x in m.groups()[:7])
         row = {"corpus": corpus, "file": os.path.relpath(tu, a.modern), "parse": parse,
                "collect": collect, "analysis": analysis, "analyses": int(n), "header_analysis": header,
                "without_caller": alone, "over_parse": (parse + collect + analysis) / parse}
+        # Binaries from 2026-11-26 on also time the witness analyses and the kernel summaries.
+        if m.group(8) is not None:
+            row.update(witness=float(m.group(8)), witness_analyses=int(m.group(9)),
+                       kernel_summaries=float(m.group(10)))
         rows.append(row)
+        extra = (f"; witness {row['witness']:5.2f}s ({row['witness_analyses']}), summaries "
+                 f"{row['kernel_summaries']:5.2f}s" if "witness" in row else "")
         print(f"{row['over_parse']:6.3f}  parse {parse:6.2f}s  collect {collect:5.2f}s  analysis "
-              f"{analysis:5.2f}s ({int(n)}; headers {header:5.2f}s)  {row['file']}", flush=True)
+              f"{analysis:5.2f}s ({int(n)}; headers {header:5.2f}s{extra})  {row['file']}", flush=True)
     if a.json:
         with open(a.json, "w") as out:
             json.dump(rows, out, indent=1)

@@ -10,6 +10,7 @@
 
 #include "divlint/Fix/Rewrites.h"
 #include "divlint/Fix/WarpAlignedRemap.h"
+#include "divlint/Support/PhaseTimes.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cmath>
@@ -186,6 +187,7 @@ void TranslationUnitAnalyzer::addSlowPathRegion(const FunctionDecl *FD,
 KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kernel,
                                                        std::vector<RegionRecord> Regions,
                                                        unsigned Unanalyzed) {
+  PhaseTimer Timing(&currentPhaseTimes().KernelSummaries);
   KernelSummary K;
   Finding Where;
   if (!locate(Kernel->getLocation(), Where))

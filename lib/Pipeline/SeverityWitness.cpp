@@ -19,6 +19,7 @@
 
 #include "TranslationUnitAnalyzer.h"
 
+#include "divlint/Support/PhaseTimes.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -58,6 +59,7 @@ void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<Sy
   // Its own budget, as much as the kernel had: what runs out of it is taken to be uniform too,
   // so the budget can only lower severities, and the sound analysis's findings do not depend
   // on it (UnitContextsLeft is left alone).
+  PhaseTimer Timing(&currentPhaseTimes().Witness);
   unsigned SavedContexts = ContextsLeft;
   InWitness = true;
   ContextsLeft = MaxCallContextsPerRoot;
@@ -92,6 +94,7 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
   if (InProgress.count(Key) || Depth >= MaxAnalyzedCallDepth || ContextsLeft == 0)
     return Unseen();
   --ContextsLeft;
+  ++currentPhaseTimes().WitnessAnalyses;
   InProgress.insert(Key);
   FunctionAnalysis FA(Callee, Ctx, *this, WitnessOpts, CurrentShapes, std::move(Args), Depth,
                       Reach);

@@ -3,6 +3,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <array>
+#include <functional>
 
 namespace divlint {
 
@@ -109,16 +111,40 @@ std::vector<BlockShape> allAllowed(const PartialBlockShape &P, size_t Limit) {
   return Out;
 }
 
-bool dominated(const BlockShape &A, const BlockShape &B) {
-  return A.X <= B.X && A.Y <= B.Y && A.Z <= B.Z && !(A == B);
-}
-
-/// The allowed shapes no other allowed shape contains (the largest ones).
+/// The allowed shapes no other allowed shape contains (the largest ones), in \p All's order.
+/// Every shape that contains S comes before S in descending (x, y, z) order, with an x at least
+/// S's: a sweep in that order that keeps the largest z seen at each y or above finds them in
+/// n log n steps (comparing every pair, for the 4096 shapes of an unknown launch, took a
+/// tenth of a second per launch).
 std::vector<BlockShape> maximal(const std::vector<BlockShape> &All) {
+  using Point = std::array<unsigned, 3>;
+  std::vector<Point> Sorted;
+  unsigned MaxY = 0;
+  for (const BlockShape &S : All) {
+    Sorted.push_back({S.X, S.Y, S.Z});
+    MaxY = std::max(MaxY, S.Y);
+  }
+  std::sort(Sorted.begin(), Sorted.end(), std::greater<Point>());
+  Sorted.erase(std::unique(Sorted.begin(), Sorted.end()), Sorted.end());
+  // A Fenwick tree of the largest z + 1 seen, over MaxY - y: its prefixes are the y's above.
+  std::vector<unsigned> Tree(MaxY + 2, 0);
+  std::vector<char> Contained(Sorted.size(), 0);
+  for (size_t I = 0; I < Sorted.size(); ++I) {
+    const Point &P = Sorted[I];
+    unsigned Best = 0;
+    for (unsigned R = MaxY - P[1] + 1; R > 0; R -= R & -R)
+      Best = std::max(Best, Tree[R]);
+    Contained[I] = Best >= P[2] + 1;
+    for (unsigned R = MaxY - P[1] + 1; R < Tree.size(); R += R & -R)
+      Tree[R] = std::max(Tree[R], P[2] + 1);
+  }
   std::vector<BlockShape> Out;
-  for (const BlockShape &S : All)
-    if (std::none_of(All.begin(), All.end(), [&](const BlockShape &T) { return dominated(S, T); }))
+  for (const BlockShape &S : All) {
+    Point P{S.X, S.Y, S.Z};
+    auto It = std::lower_bound(Sorted.begin(), Sorted.end(), P, std::greater<Point>());
+    if (!Contained[It - Sorted.begin()])
       Out.push_back(S);
+  }
   return Out;
 }
 

@@ -147,10 +147,8 @@ std::optional<std::string> CostModel::opaqueCall(const Expr *E) const {
   if (!Callee)
     return CE->getCalleeDecl() ? std::nullopt // a builtin or a pseudo-destructor
                                : std::optional<std::string>("a call through a pointer");
-  // A call that does not return ends the kernel (assert's __assertfail, __trap): its cost does
-  // not weigh on the warps that go on.
-  if (Callee->isNoReturn() || isBuiltinVariableRead(Callee) || isCompilerBuiltin(Callee) ||
-      (Callee->getIdentifier() && lookupIntrinsic(Callee->getName())))
+  CalleeKind Kind = calleeKind(Callee);
+  if (Kind == CalleeKind::Transparent)
     return std::nullopt;
   // A virtual call runs whichever override the object's dynamic type has, unless the call is
   // qualified (`Base::f()`) or clang can tell the type (a final class, an object by value).
@@ -162,10 +160,23 @@ std::optional<std::string> CostModel::opaqueCall(const Expr *E) const {
                                           /*IsAppleKext=*/false))
         return "a virtual call to '" + Method->getNameAsString() + "'";
     }
-  const FunctionDecl *Def = Callee->getDefinition();
-  if (!Def || !Def->hasBody())
+  if (Kind == CalleeKind::Opaque)
     return "'" + Callee->getNameAsString() + "' (no body divlint can see)";
   return std::nullopt;
+}
+
+CostModel::CalleeKind CostModel::calleeKind(const FunctionDecl *Callee) const {
+  auto [It, New] = CalleeKinds.try_emplace(Callee, CalleeKind::Seen);
+  if (!New)
+    return It->second;
+  // A call that does not return ends the kernel (assert's __assertfail, __trap): its cost does
+  // not weigh on the warps that go on.
+  if (Callee->isNoReturn() || isBuiltinVariableRead(Callee) || isCompilerBuiltin(Callee) ||
+      (Callee->getIdentifier() && lookupIntrinsic(Callee->getName())))
+    It->second = CalleeKind::Transparent;
+  else if (const FunctionDecl *Def = Callee->getDefinition(); !Def || !Def->hasBody())
+    It->second = CalleeKind::Opaque;
+  return It->second;
 }
 
 double CostModel::cost(const Stmt *S) {

@@ -2,6 +2,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
@@ -162,7 +163,8 @@ struct CallWalker {
   std::vector<std::string> OpaqueCalls;
   /// Per function and call depth, its work as walked with nothing on the stack below it. A
   /// kernel's callees (cooperative groups, warp reductions) repeat at every call site and in
-  /// every instantiation; their walks are shared.
+  /// every instantiation; their walks are shared, and a walk being recorded applies (or
+  /// records) the work of the calls it meets: each function's body is walked once per depth.
   std::map<std::pair<const FunctionDecl *, unsigned>, CalleeWork> &Memo;
   /// The work of the call being recorded, when one is (see callee()).
   CalleeWork *Recording = nullptr;
@@ -181,7 +183,7 @@ struct CallWalker {
   void callee(const FunctionDecl *Key, const FunctionDecl *Def, double Mult, bool TripsAssumed,
               unsigned Depth) {
     auto It = Memo.find({Key, Depth});
-    if (It == Memo.end() && !Recording) {
+    if (It == Memo.end()) {
       // Record it once, alone: a fresh walker with the same stack, at frequency 1.
       std::map<const FunctionDecl *, double> SubCalls;
       std::map<const FunctionDecl *, bool> SubAssumed;
@@ -223,8 +225,10 @@ struct CallWalker {
       Mult *= Trips.value_or(DefaultTripCount);
       TripsAssumed |= !Trips;
     }
-    if (const auto *E = dyn_cast<Expr>(S))
-      if (std::optional<std::string> What = Costs.opaqueCall(E)) {
+    // (Asked of the calls themselves: opaqueCall looks through the parentheses and implicit
+    // casts around one, which the walk reaches next.)
+    if (isa<CallExpr>(S) || isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S))
+      if (std::optional<std::string> What = Costs.opaqueCall(cast<Expr>(S))) {
         const SourceManager &SM = Costs.context().getSourceManager();
         addOpaque(*What + " at line " +
                   std::to_string(SM.getExpansionLineNumber(S->getBeginLoc())));

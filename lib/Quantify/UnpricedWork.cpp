@@ -11,6 +11,7 @@
 #include "CostModelInternal.h"
 #include "divlint/Analysis/IntrinsicTable.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
@@ -85,7 +86,10 @@ void CostModel::collectUnpriced(const Stmt *S, const FunctionDecl *In, bool Call
     }
   if (isLoop(S) && !tripCount(S))
     Sites.push_back(assumedTripsSite(S, Named));
-  if (const auto *E = dyn_cast<Expr>(S)) {
+  // The calls themselves (opaqueCall looks through the parentheses and implicit casts around
+  // one, which the walk reaches next).
+  if (isa<CallExpr>(S) || isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S)) {
+    const auto *E = cast<Expr>(S);
     if (std::optional<std::string> What = opaqueCall(E)) {
       Sites.push_back(std::to_string(static_cast<int>(UnknownCallCost)) + " units for " + *What +
                       " at " + siteName(S, Named));

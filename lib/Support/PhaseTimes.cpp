@@ -32,7 +32,9 @@ std::string PhaseTimes::str(llvm::StringRef File) const {
      << " s, collect " << llvm::format("%.3f", Collect) << " s, analysis "
      << llvm::format("%.3f", Analysis) << " s (" << Analyses << " analyses; headers "
      << llvm::format("%.3f", HeaderAnalysis) << " s in " << HeaderAnalyses
-     << "; without a caller " << llvm::format("%.3f", WithoutCaller) << " s)\n";
+     << "; without a caller " << llvm::format("%.3f", WithoutCaller) << " s; witness "
+     << llvm::format("%.3f", Witness) << " s in " << WitnessAnalyses << "; kernel summaries "
+     << llvm::format("%.3f", KernelSummaries) << " s)\n";
   return S;
 }
 

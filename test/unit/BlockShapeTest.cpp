@@ -112,6 +112,23 @@ TEST(CandidateShapes, NothingKnownIsOnlyASample) {
   EXPECT_LE(C.Shapes.size(), 80u);
 }
 
+TEST(CandidateShapes, TheLargestShapesAreThoseNoOtherContains) {
+  // 32 x ? x ?: the staircase of y * z <= 32, found by a sorted sweep (BlockShape.cpp's
+  // maximal); a comparison of every pair of allowed shapes gives the same list, in order.
+  PartialBlockShape P = partial(32, std::nullopt, std::nullopt);
+  std::vector<BlockShape> All = allowed(P), Largest;
+  for (const BlockShape &S : All)
+    if (std::none_of(All.begin(), All.end(), [&](const BlockShape &T) {
+          return S.X <= T.X && S.Y <= T.Y && S.Z <= T.Z && !(S == T);
+        }))
+      Largest.push_back(S);
+  ASSERT_EQ(Largest.size(), 10u); // z = 32, 16, 10, 8, 6, 5, 4, 3, 2, 1
+  ShapeCandidates C = candidateShapes(P);
+  ASSERT_GE(C.Shapes.size(), Largest.size());
+  for (size_t I = 0; I < Largest.size(); ++I)
+    EXPECT_EQ(C.Shapes[I].str(), Largest[I].str());
+}
+
 TEST(CandidateShapes, SeveralLaunches) {
   // <<<g, 256>>> and <<<g, dim3(32, nwarps)>>>: 256x1x1 once, then the partial one's.
   ShapeCandidates C = candidateShapes({partial(256, 1, 1), partial(32, std::nullopt, 1),

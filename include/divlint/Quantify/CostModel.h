@@ -214,6 +214,11 @@ private:
   llvm::DenseMap<const clang::Stmt *, double> StmtCosts[2];
   llvm::DenseMap<const clang::Stmt *, std::vector<std::string>> UnpricedSites;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<std::string>> CalleeUnpriced;
+  /// What opaqueCall finds of a direct callee, whatever the call (the pricing, the unpriced
+  /// work and the kernels' call counts ask it of every call they walk, many times each).
+  enum class CalleeKind : unsigned char { Transparent, Opaque, Seen };
+  mutable llvm::DenseMap<const clang::FunctionDecl *, CalleeKind> CalleeKinds;
+  CalleeKind calleeKind(const clang::FunctionDecl *Callee) const;
   double unknownCallCost() const;
   /// A builtin nvcc turns into instructions (__nvvm_*, __builtin_expect), not a library call.
   bool isCompilerBuiltin(const clang::FunctionDecl *Callee) const;

@@ -2,8 +2,9 @@
 //
 // With DIVLINT_PHASE_TIMES set in the environment, a unit's analysis prints one line to stderr:
 // the CPU seconds of clang's parse, of finding the device functions and launches, of the
-// analyses, and of the part of those analyses spent in functions defined outside the main file
-// (headers). bench/README.md's Speed section uses it; it changes nothing else.
+// analyses, and of the parts of those analyses spent in functions defined outside the main file
+// (headers), in the witness analyses (SeverityWitness.cpp) and in the kernels' summaries
+// (KernelRegions.cpp). bench/README.md's Speed section uses it; it changes nothing else.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_SUPPORT_PHASETIMES_H
@@ -20,7 +21,9 @@ double threadCpuSeconds();
 /// The phases of one unit, in CPU seconds.
 struct PhaseTimes {
   double Parse = 0, Collect = 0, Analysis = 0, HeaderAnalysis = 0, WithoutCaller = 0;
+  double Witness = 0, KernelSummaries = 0;
   unsigned HeaderAnalyses = 0, Analyses = 0;
+  unsigned WitnessAnalyses = 0; ///< callees the witness analyses analyzed (their roots not counted)
   /// Whether DIVLINT_PHASE_TIMES is set (read once).
   static bool enabled();
   std::string str(llvm::StringRef File) const;
