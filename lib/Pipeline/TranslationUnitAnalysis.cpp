@@ -381,6 +381,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
   {
     PhaseTimer Timing(&Times.Collect);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    C.finish();
   }
   PhaseTimer Timing(&Times.Analysis);
   Collected = &C;

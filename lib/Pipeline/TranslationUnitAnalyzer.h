@@ -81,6 +81,10 @@ public:
     bool SomeUnknown = false; ///< a launch whose block argument fixes nothing divlint can use
   };
   std::map<const FunctionDecl *, LaunchShapes> Launches;
+  /// A launch whose kernel divlint cannot name (through a pointer that may change, an array of
+  /// kernels): any kernel whose address is used elsewhere (Escaped) may be the one launched.
+  bool UnresolvedLaunch = false;
+  std::set<const FunctionDecl *> Escaped;
 
   std::vector<const FunctionDecl *> Invalid; ///< device functions clang marked invalid
   /// Some statement is a RecoveryExpr (clang's stand-in for an expression it rejected): only
@@ -127,6 +131,9 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {
     const FunctionDecl *Kernel = launchedKernel(CE);
     const CallExpr *Config = CE->getConfig();
+    UnresolvedLaunch |= !Kernel;
+    if (CE->getDirectCallee())
+      LaunchCallees.insert(CE->getCallee()->IgnoreParenImpCasts());
     if (Kernel && Config && Config->getNumArgs() >= 2)
       recordLaunch(Kernel, Config->getArg(1));
     return true;
@@ -142,6 +149,18 @@ public:
       return;
     if (const FunctionDecl *Kernel = kernelNamed(CE->getArg(0)))
       recordLaunch(Kernel, CE->getArg(2));
+    else
+      UnresolvedLaunch = true;
+  }
+
+  /// Marks the kernels whose address is used outside a launch as launched with a shape divlint
+  /// cannot evaluate, when some launch names no kernel (the default shape joins theirs,
+  /// assumed, as for any launch whose block argument is not constant).
+  void finish() {
+    if (!UnresolvedLaunch)
+      return;
+    for (const FunctionDecl *K : Escaped)
+      Launches[K].SomeUnknown = true;
   }
 
   void recordLaunch(const FunctionDecl *Kernel, const Expr *BlockArg) {
@@ -179,6 +198,10 @@ public:
     else if (auto *Call = dyn_cast<CallExpr>(S))
       visitRuntimeLaunch(Call);
     SawRecoveryExpr |= isa<RecoveryExpr>(S);
+    if (auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+          FD && isKernel(FD) && !LaunchCallees.contains(Ref))
+        Escaped.insert(FD->getCanonicalDecl());
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (Decl *D : DS->decls()) {
         if (auto *VD = dyn_cast<VarDecl>(D))
@@ -219,6 +242,7 @@ private:
   const SourceManager &SM;
   llvm::DenseSet<const FunctionDecl *> Seen;
   llvm::DenseSet<const Stmt *> LambdaBodies; ///< walked through their LambdaExpr
+  llvm::DenseSet<const Expr *> LaunchCallees; ///< `kern` in `kern<<<g, b>>>(...)`: no escape
 };
 
 class TranslationUnitAnalyzer : public CallResolver {

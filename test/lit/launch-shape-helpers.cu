@@ -5,7 +5,7 @@
 // shape it builds from constants (static constexpr members, template arguments) is the
 // launch's; what it builds from its parameters or fields stays unknown. A launch through a
 // constexpr or const function pointer (`constexpr auto kernel_fn = kern<A>;`) launches that
-// kernel; through a pointer that may change, no kernel known. The runtime API's
+// kernel (a pointer that may change: launch-through-pointers.cu). The runtime API's
 // cudaLaunchKernel and cudaLaunchCooperativeKernel launch their first argument with their
 // third as the block (needs the CUDA headers: the prelude has neither, see the CUDA run).
 struct Config {
@@ -49,10 +49,6 @@ __global__ void through_constexpr(float *a) {
   if (threadIdx.y == 1) a[0] = 1.f;
   // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform {{.*}}kernel=through_constexpr {{.*}}shape=32x4x1
 }
-__global__ void through_variable(float *a) {
-  if (threadIdx.y == 1) a[0] = 1.f;
-  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying {{.*}}kernel=through_variable {{.*}}shape=256x1x1 assumes=block shape 256x1x1 (the default
-}
 __global__ void through_runtime(float *a) {
   if (threadIdx.y == 1) a[0] = 1.f;
   // CUDA-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform {{.*}}kernel=through_runtime {{.*}}shape=32x2x1
@@ -61,7 +57,6 @@ __global__ void through_cooperative(float *a) {
   if (threadIdx.y == 1) a[0] = 1.f;
   // CUDA-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform {{.*}}kernel=through_cooperative {{.*}}shape=64x2x1
 }
-
 int main(int argc, char **argv) {
   float *a = nullptr;
   Config c{argc};
@@ -73,10 +68,6 @@ int main(int argc, char **argv) {
   by_virtual<<<1, c.threads_virtual()>>>(a);
   constexpr auto kernel_fn = through_constexpr;
   kernel_fn<<<1, c.threads()>>>(a);
-  void (*changing)(float *) = through_variable;
-  if (argc > 5)
-    changing = by_virtual;
-  changing<<<1, c.threads()>>>(a);
 #ifdef __CUDA_RUNTIME_H__
   void *args[] = {&a};
   dim3 block(32, 2);
