@@ -129,6 +129,10 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {
+    // A template's own launch is looked at in its instantiations (a dependent callee names
+    // none before).
+    if (CE->isInstantiationDependent())
+      return true;
     const FunctionDecl *Kernel = launchedKernel(CE);
     const CallExpr *Config = CE->getConfig();
     UnresolvedLaunch |= !Kernel;
@@ -144,6 +148,7 @@ public:
   void visitRuntimeLaunch(const CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee || CE->getNumArgs() < 3 || !Callee->getIdentifier() ||
+        CE->isInstantiationDependent() ||
         !(Callee->getName() == "cudaLaunchKernel" ||
           Callee->getName() == "cudaLaunchCooperativeKernel"))
       return;
