@@ -85,7 +85,8 @@ DivergenceCheck::DivergenceCheck(llvm::StringRef Name, clang::tidy::ClangTidyCon
         std::make_tuple(&WarningWorstSlowdown, &Analysis.WarningWorstSlowdown,
                         "WarningWorstSlowdown")}) {
     double Value = 0;
-    if (llvm::StringRef(*Text).trim().getAsDouble(Value) || !(Value >= 1.0 && Value <= 1000.0)) {
+    if (llvm::StringRef(*Text).trim().getAsDouble(Value) ||
+        !AnalysisOptions::isWarningSlowdown(Value)) {
       configurationDiag("invalid %0 '%1' for %2: expected a kernel slowdown between 1.0 and 1000",
                         DiagnosticIDs::Error)
           << Option << *Text << Name;

@@ -150,6 +150,12 @@ static bool dataDecidedNothingSerialised(const Finding &F) {
   return std::min(F.ArmCostTrue.value_or(0), F.ArmCostFalse.value_or(0)) <= ShortRegionCost;
 }
 
+/// A split each warp makes in one iteration at most: a bounds tail, or a warp-strided bound
+/// (every-warp, not enumerated), as a tail does one warp of the block.
+static bool tailLike(const Finding &F, const EnumerationResult &R) {
+  return F.Ext == Extent::Tail || (F.Ext == Extent::EveryWarp && !R.Enumerated);
+}
+
 /// Whether the kernel loses enough time to the split for a warning: WarningSureSlowdown
 /// whatever the costs divlint assumed, or WarningWorstSlowdown at worst (docs/severity.md).
 /// A region's slowdown says nothing about this: one store regrouped can be 32x of nothing.
@@ -252,10 +258,10 @@ static std::string branchMessage(const Finding &F, const EnumerationResult &R,
       M += "; a warp that splits runs its arm once, as it would if all its lanes took it";
     }
   } else if (F.Sev == Severity::Note && !shortAndCheap(F) && !R.SplitUnseen &&
-             !(NoLoss && !F.PredictedEfficiency) && F.Ext != Extent::Tail &&
-             !(F.Ext == Extent::EveryWarp && !R.Enumerated)) {
+             !(NoLoss && !F.PredictedEfficiency) && !tailLike(F, R) &&
+             !costsTheKernel(F, Opts)) {
     // The one reason left for a note: what the split costs the whole kernel.
-    if (auto Loss = kernelLoss(F); Loss && !costsTheKernel(F, Opts)) {
+    if (auto Loss = kernelLoss(F)) {
       if (Loss->first == Loss->second)
         std::snprintf(Buf, sizeof(Buf), "; the kernel takes %.2fx as long (a warning from "
                       "%.2fx)", 1 + Loss->first, Opts.WarningSureSlowdown);
@@ -380,14 +386,11 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
                : " (the worst of the shapes " + joinedShapes() + ")"));
     // Cheap divergence is a note (docs/severity.md): bounds-check tails, arms nvcc turns into
     // selects or predicated instructions, and branches that cannot make the kernel take
-    // it take WarningSureSlowdown times as long for sure or WarningWorstSlowdown at worst.
-    // A warp-strided bound (every-warp, not enumerated) splits each warp in one iteration,
-    // as a tail does one warp of the block.
-    bool TailLike = F.Ext == Extent::Tail || (F.Ext == Extent::EveryWarp && !R.Enumerated);
+    // WarningSureSlowdown times as long for sure or WarningWorstSlowdown at worst.
     // A split no evaluated value showed (SplitUnseen) has no witness and no numbers: a note,
     // as a barrier under it is a warning, not an error.
-    if (F.LikelyPredicated || shortAndCheap(F) || TailLike || dataDecidedNothingSerialised(F) ||
-        leaderLanes(F) || R.SplitUnseen ||
+    if (F.LikelyPredicated || shortAndCheap(F) || tailLike(F, R) ||
+        dataDecidedNothingSerialised(F) || leaderLanes(F) || R.SplitUnseen ||
         !costsTheKernel(F, Opts))
       F.Sev = Severity::Note;
   }

@@ -110,8 +110,8 @@ public:
   }
 
   /// The function \p E names: `kern`, `&kern`, `(void *)kern`, or a const function pointer
-  /// initialized with one of these.
-  static const FunctionDecl *kernelNamed(const Expr *E) {
+  /// initialized with one of these (one level: `p = p` is legal C++).
+  static const FunctionDecl *kernelNamed(const Expr *E, bool ThroughPointer = true) {
     E = E->IgnoreParenCasts();
     if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
       E = UO->getSubExpr()->IgnoreParenCasts();
@@ -119,13 +119,10 @@ public:
     if (const auto *Fn = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr)
       return Fn;
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!VD || !VD->getInit() || !(VD->isConstexpr() || VD->getType().isConstQualified()))
+    if (!ThroughPointer || !VD || !VD->getInit() ||
+        !(VD->isConstexpr() || VD->getType().isConstQualified()))
       return nullptr;
-    const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Init); UO && UO->getOpcode() == UO_AddrOf)
-      Init = UO->getSubExpr()->IgnoreParenImpCasts();
-    const auto *Fn = dyn_cast<DeclRefExpr>(Init);
-    return Fn ? dyn_cast<FunctionDecl>(Fn->getDecl()) : nullptr;
+    return kernelNamed(VD->getInit(), false);
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *CE) {

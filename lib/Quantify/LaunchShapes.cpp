@@ -163,7 +163,8 @@ PartialBlockShape LaunchShapeResolver::partial(const Expr *E, unsigned Depth) {
     return partial(BTE->getSubExpr(), Depth + 1);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
     return partial(FC->getSubExpr(), Depth + 1);
-  if (const Expr *Returned = onlyReturned(E); Returned && !E->getType()->isIntegralOrEnumerationType())
+  if (const Expr *Returned = onlyReturned(E);
+      Returned && !E->getType()->isIntegralOrEnumerationType())
     return partial(Returned, Depth + 1);
   // A component: its constant value, or unknown (a value out of range is no shape at all).
   bool Invalid = false;

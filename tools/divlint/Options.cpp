@@ -389,16 +389,19 @@ llvm::Expected<FileSettings> settingsFor(const std::string &Source) {
   if (S.Analysis.WarpSize == 0 || S.Analysis.WarpSize > 64)
     return llvm::createStringError(std::errc::invalid_argument,
                                    "--warp-size must be between 1 and 64");
+  const AnalysisOptions Defaults;
   S.Analysis.WarningSureSlowdown = WarningSlowdown.getNumOccurrences()
                                        ? WarningSlowdown.getValue()
-                                       : Config->WarningSlowdown.value_or(1.25);
+                                       : Config->WarningSlowdown.value_or(
+                                             Defaults.WarningSureSlowdown);
   S.Analysis.WarningWorstSlowdown = WarningWorstSlowdown.getNumOccurrences()
                                         ? WarningWorstSlowdown.getValue()
-                                        : Config->WarningWorstSlowdown.value_or(2.0);
+                                        : Config->WarningWorstSlowdown.value_or(
+                                              Defaults.WarningWorstSlowdown);
   for (auto [Value, Name] : {std::make_pair(S.Analysis.WarningSureSlowdown, "warning-slowdown"),
                              std::make_pair(S.Analysis.WarningWorstSlowdown,
                                             "warning-worst-slowdown")})
-    if (!(Value >= 1.0 && Value <= 1000.0))
+    if (!AnalysisOptions::isWarningSlowdown(Value))
       return llvm::createStringError(std::errc::invalid_argument,
                                      "--%s must be between 1.0 and 1000 (a kernel slowdown)",
                                      Name);

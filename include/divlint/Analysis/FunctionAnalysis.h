@@ -64,6 +64,8 @@ struct AnalysisOptions {
   /// decide, every warp splitting the worst way).
   double WarningSureSlowdown = 1.25;
   double WarningWorstSlowdown = 2.0;
+  /// Whether \p Slowdown can be one of those thresholds (the CLI, .divlint.yaml, clang-tidy).
+  static bool isWarningSlowdown(double Slowdown) { return Slowdown >= 1.0 && Slowdown <= 1000.0; }
 };
 
 /// A branch the hardware takes: one CFG block terminator (an `&&`/`||` operand is its own).
