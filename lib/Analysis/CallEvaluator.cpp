@@ -113,11 +113,13 @@ std::optional<int64_t> CallEvaluator::constantReturn(const FunctionDecl *Def) co
     return std::nullopt;
   const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
   const Expr *V = Ret ? Ret->getRetValue() : nullptr;
-  Expr::EvalResult R;
   // Only an expression that reads nothing of the call (no `this`, no parameter) evaluates.
-  if (!V || V->isValueDependent() || !V->EvaluateAsInt(R, F.Ctx) || R.HasSideEffects)
+  if (!V || V->isValueDependent())
     return std::nullopt;
-  return R.Val.getInt().getExtValue();
+  std::optional<ConstantInt> C = F.constantInt(V);
+  if (!C || C->HasSideEffects)
+    return std::nullopt;
+  return C->Value;
 }
 
 SymRef CallEvaluator::unknownResult(const Expr *E) {

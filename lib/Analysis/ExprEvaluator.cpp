@@ -98,13 +98,13 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
       if (WVD && WVD->getName() == "warpSize" && !WVD->isLocalVarDeclOrParm())
         return sym::constant(F.Opts.WarpSize, IT);
     }
-    Expr::EvalResult R;
     bool IsLocalVar = false;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         IsLocalVar = VD->hasLocalStorage() && !VD->getType().isConstQualified();
-    if (!IsLocalVar && E->EvaluateAsInt(R, F.Ctx))
-      return sym::constant(R.Val.getInt().getExtValue(), IT);
+    if (!IsLocalVar)
+      if (std::optional<ConstantInt> C = F.constantInt(E))
+        return sym::constant(C->Value, IT);
   }
 
   if (const auto *FE = dyn_cast<FullExpr>(E)) // ConstantExpr, ExprWithCleanups

@@ -123,6 +123,9 @@ struct FunctionState {
   /// The source text of \p S, shortened for labels.
   std::string textOf(const clang::Stmt *S) const;
   std::string sourceTextOf(const clang::Stmt *S) const; ///< textOf, not remembered
+  /// \p E (not value-dependent) as an integer constant expression, remembered per translation
+  /// unit where the resolver shares structures (FunctionStructures::constantInt).
+  std::optional<ConstantInt> constantInt(const clang::Expr *E) const;
   /// A local of this function (not a variable a lambda captured from its enclosing function).
   bool isOwnLocal(const clang::VarDecl *VD) const;
 

@@ -77,6 +77,12 @@ FunctionState::FunctionState(const FunctionDecl *FD, ASTContext &Ctx, CallResolv
 // Identities
 //===----------------------------------------------------------------------===//
 
+std::optional<ConstantInt> FunctionState::constantInt(const Expr *E) const {
+  if (FunctionStructures *Shared = Calls.structures())
+    return Shared->constantInt(E, Ctx);
+  return evaluateConstantInt(E, Ctx);
+}
+
 uint64_t FunctionState::idFor(const void *P, uint64_t Extra) const {
   return llvm::hash_combine(Salt, P, Extra);
 }

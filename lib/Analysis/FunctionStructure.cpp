@@ -6,6 +6,13 @@ using namespace clang;
 
 namespace divlint {
 
+std::optional<ConstantInt> evaluateConstantInt(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return ConstantInt{R.Val.getInt().getExtValue(), R.HasSideEffects};
+}
+
 std::unique_ptr<FunctionStructure> FunctionStructure::build(const FunctionDecl *FD,
                                                             ASTContext &Ctx) {
   auto S = std::make_unique<FunctionStructure>();

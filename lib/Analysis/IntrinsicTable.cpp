@@ -2,6 +2,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
+#include <cassert>
+#include <vector>
 
 namespace divlint {
 
@@ -135,9 +137,23 @@ std::optional<IntrinsicInfo> lookupIntrinsic(llvm::StringRef Name) {
   }();
   if (auto It = ByName.find(Name); It != ByName.end())
     return *It->second;
-  for (const IntrinsicInfo &I : Prefixes)
-    if (Name.starts_with(I.Name))
-      return I;
+  // Every prefix starts with "atomic" or "__"; most names (a template's member functions) start
+  // with neither. The prefixes' lengths are measured once.
+  if (!Name.starts_with("__") && !Name.starts_with("atomic"))
+    return std::nullopt;
+  static const std::vector<std::pair<llvm::StringRef, const IntrinsicInfo *>> ByPrefix = [] {
+    std::vector<std::pair<llvm::StringRef, const IntrinsicInfo *>> V;
+    for (const IntrinsicInfo &I : Prefixes) {
+      assert((llvm::StringRef(I.Name).starts_with("__") ||
+              llvm::StringRef(I.Name).starts_with("atomic")) &&
+             "lookupIntrinsic's filter would skip this prefix");
+      V.push_back({I.Name, &I});
+    }
+    return V;
+  }();
+  for (const auto &[Prefix, Info] : ByPrefix)
+    if (Name.starts_with(Prefix))
+      return *Info;
   return std::nullopt;
 }
 

@@ -11,6 +11,7 @@
 #define DIVLINT_ANALYSIS_FUNCTIONSTRUCTURE_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
@@ -18,6 +19,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -50,6 +52,14 @@ struct FunctionStructure {
                                                   clang::ASTContext &Ctx);
 };
 
+/// What Expr::EvaluateAsInt gives: the value, and whether evaluating it had side effects.
+struct ConstantInt {
+  int64_t Value = 0;
+  bool HasSideEffects = false;
+};
+/// Expr::EvaluateAsInt (\p E must not be value-dependent); std::nullopt: not a constant.
+std::optional<ConstantInt> evaluateConstantInt(const clang::Expr *E, const clang::ASTContext &Ctx);
+
 /// One FunctionStructure per function, built on first use, for one ASTContext.
 class FunctionStructures {
 public:
@@ -60,8 +70,19 @@ public:
     return *S;
   }
 
+  /// \p E as an integer constant expression (clang's Expr::EvaluateAsInt), remembered: the
+  /// answer is the AST's, the same in every calling context, and clang's evaluator is a tenth
+  /// of a template-heavy unit's analysis when asked again in each context.
+  std::optional<ConstantInt> constantInt(const clang::Expr *E, const clang::ASTContext &Ctx) {
+    auto [It, New] = Constants.try_emplace(E);
+    if (New)
+      It->second = evaluateConstantInt(E, Ctx);
+    return It->second;
+  }
+
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionStructure>> Built;
+  llvm::DenseMap<const clang::Expr *, std::optional<ConstantInt>> Constants;
 };
 
 } // namespace divlint
