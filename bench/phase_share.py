@@ -24,7 +24,7 @@ import modern_units  # noqa: E402
 
 LINE = re.compile(r"phase times: .*: parse ([\d.]+) s, collect ([\d.]+) s, analysis ([\d.]+) s "
                   r"\((\d+) analyses; headers ([\d.]+) s in (\d+); without a caller ([\d.]+) s"
-                  r"(?:; witness ([\d.]+) s in (\d+); kernel summaries ([\d.]+) s)?\)")
+                  r"(?:; witness ([\d.]+) s in (\d+); kernel summaries ([\d.]+) s)?(?:; reused (\d+))?\)")
 
 
 def main():
@@ -50,6 +50,9 @@ def main():
         if m.group(8) is not None:
             row.update(witness=float(m.group(8)), witness_analyses=int(m.group(9)),
                        kernel_summaries=float(m.group(10)))
+        # From 2026-11-26 (session 15) on: contexts that reused another's analysis.
+        if m.group(11) is not None:
+            row.update(reused=int(m.group(11)))
         rows.append(row)
         extra = (f"; witness {row['witness']:5.2f}s ({row['witness_analyses']}), summaries "
                  f"{row['kernel_summaries']:5.2f}s" if "witness" in row else "")

@@ -30,7 +30,7 @@ from corpus_units import units  # noqa: E402
 import modern_units  # noqa: E402
 
 PHASES = re.compile(r"phase times: .*: parse ([\d.]+) s, collect ([\d.]+) s, analysis ([\d.]+) s "
-                    r"\((\d+) analyses; headers ([\d.]+) s in (\d+); without a caller ([\d.]+) s\)")
+                    r"\((\d+) analyses; headers ([\d.]+) s in (\d+); without a caller ([\d.]+) s[^)]*\)")
 
 
 def timed(cmd, env=None):

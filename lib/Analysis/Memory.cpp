@@ -306,8 +306,7 @@ SymRef Memory::enclosingValue(const AccessPath &Path, const State &S, IntType Ty
       return uninitializedValue(Path, Ty);
     if (At == Path.size())
       return Whole;
-    return sym::opaque(llvm::hash_combine(Whole->Hash, F.pathHash(Path)), Whole->Class,
-                       Whole->DataDependent, F.pathName(Path), Ty);
+    return sym::fieldOf(Whole, F.pathHash(Path), Ty, F.pathName(Path));
   }
   return nullptr;
 }

@@ -14,25 +14,37 @@ std::shared_ptr<SymExpr> make(SymKind K) {
   return E;
 }
 
+} // namespace
+
+uint64_t nodeHash(const SymExpr &E) {
+  uint64_t H = llvm::hash_combine(static_cast<unsigned>(E.Kind), static_cast<unsigned>(E.Op),
+                                  E.Ty.Bits, E.Ty.Signed, E.Dim, E.Value, E.Id,
+                                  static_cast<unsigned>(E.Group));
+  for (const SymRef *Child : {&E.A, &E.B, &E.C})
+    H = *Child ? llvm::hash_combine(H, (*Child)->Hash) : llvm::hash_combine(H, 0);
+  return H;
+}
+
+namespace {
+
 // Derives the cached summary fields (class, flags, size, hash) from the children.
 SymRef finish(std::shared_ptr<SymExpr> E) {
-  uint64_t H = llvm::hash_combine(static_cast<unsigned>(E->Kind), static_cast<unsigned>(E->Op),
-                                  E->Ty.Bits, E->Ty.Signed, E->Dim, E->Value, E->Id,
-                                  static_cast<unsigned>(E->Group));
   for (const SymRef *Child : {&E->A, &E->B, &E->C}) {
-    if (!*Child) {
-      H = llvm::hash_combine(H, 0);
+    if (!*Child)
       continue;
-    }
     const SymExpr &C = **Child;
     E->Class = join(E->Class, C.Class);
     E->DataDependent |= C.DataDependent;
     E->HasThread |= C.HasThread;
     E->Evaluable &= C.Evaluable;
     E->Size += C.Size;
-    H = llvm::hash_combine(H, C.Hash);
   }
-  E->Hash = H;
+  E->Hash = nodeHash(*E);
+  if (E->Kind != SymKind::Opaque && E->Kind != SymKind::IndVar)
+    E->ContextFree = (!E->A || E->A->ContextFree) && (!E->B || E->B->ContextFree) &&
+                     (!E->C || E->C->ContextFree);
+  E->HasDerived = E->Derived != SymExpr::Derivation::None || (E->A && E->A->HasDerived) ||
+                  (E->B && E->B->HasDerived) || (E->C && E->C->HasDerived);
   if (E->Size > MaxSymSize && E->Kind != SymKind::Opaque)
     return sym::opaqueOf(E, "complex expression");
   return E;
@@ -76,7 +88,29 @@ SymRef opaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Lab
   E->DataDependent = DataDependent;
   E->Evaluable = Evaluable;
   E->Label = std::move(Label);
+  E->ContextFree = Id == 0; // the placeholders ("this", "unknown") share id 0 everywhere
   return finish(E);
+}
+
+SymRef fieldOf(const SymRef &Whole, uint64_t PathHash, IntType Ty, std::string Label) {
+  auto E = std::const_pointer_cast<SymExpr>(opaque(llvm::hash_combine(Whole->Hash, PathHash),
+                                                   Whole->Class, Whole->DataDependent,
+                                                   std::move(Label), Ty));
+  E->ContextFree = Whole->ContextFree; // a field of a global is the same in every context
+  E->Derived = SymExpr::Derivation::FieldOf;
+  E->HasDerived = true;
+  if (!Whole->HasDerived)
+    E->Of = Whole;
+  E->OfPath = PathHash;
+  return E;
+}
+
+SymRef contextFree(SymRef Leaf) {
+  if (!Leaf || Leaf->ContextFree)
+    return Leaf;
+  auto E = std::make_shared<SymExpr>(*Leaf);
+  E->ContextFree = true;
+  return E;
 }
 
 SymRef indVar(uint64_t LoopId, uint64_t VarId, SymRef Init, SymOp Op, SymRef Step, IntType Ty,
@@ -165,10 +199,13 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
   E->Evaluable = false;
   E->Label = std::move(Label);
   uint64_t H = llvm::hash_combine(static_cast<unsigned>(SymKind::Record), E->A ? E->A->Hash : 0);
+  E->ContextFree = true;
   if (E->A) {
     E->Class = E->A->Class;
     E->DataDependent = E->A->DataDependent;
     E->HasThread = E->A->HasThread;
+    E->ContextFree = E->A->ContextFree;
+    E->HasDerived = E->A->HasDerived;
   }
   for (const auto &[Field, V] : Fields) {
     H = llvm::hash_combine(H, Field, V ? V->Hash : 0);
@@ -177,6 +214,8 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
     E->Class = join(E->Class, V->Class);
     E->DataDependent |= V->DataDependent;
     E->HasThread |= V->HasThread;
+    E->ContextFree &= V->ContextFree;
+    E->HasDerived |= V->HasDerived;
   }
   // A record is a leaf of the trees above it (no operator reads it whole): one node in size.
   E->Hash = H;
@@ -194,6 +233,11 @@ SymRef opaqueOf(const SymRef &E, std::string Label) {
   O->Evaluable = true;
   O->Label = std::move(Label);
   O->Hash = llvm::hash_combine(static_cast<unsigned>(SymKind::Opaque), O->Id, O->Class);
+  O->ContextFree = E->ContextFree; // its id is E's hash
+  O->Derived = SymExpr::Derivation::StandsFor;
+  O->HasDerived = true;
+  if (!E->HasDerived)
+    O->Of = E;
   return O;
 }
 

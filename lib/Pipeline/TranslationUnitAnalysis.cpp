@@ -105,6 +105,24 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   if (InWitness)
     return resolveWitnessCall(Callee, std::move(Args), Depth, Reach,
                               llvm::hash_combine(Key, 0x3177e55));
+  ++CallsResolved;
+  // The analysis in progress may be reused for another context, which then makes this call
+  // again with its own arguments (ContextReuse.cpp).
+  std::vector<LoggedCall> *Log = CallLogs.empty() ? nullptr : CallLogs.back();
+  size_t LogIndex = 0;
+  if (Log) {
+    LogIndex = Log->size();
+    Log->push_back({Callee, Args, Depth, Reach, {}});
+  }
+  CallSummary Result = resolveUnlogged(Callee, std::move(Args), Depth, Reach, Key);
+  if (Log)
+    (*Log)[LogIndex].Result = Result;
+  return Result;
+}
+
+CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
+                                                     std::vector<SymRef> Args, unsigned Depth,
+                                                     const PrivateReach &Reach, uint64_t Key) {
   auto It = Summaries.find(Key);
   if (It != Summaries.end()) {
     if (auto R = CalleeRegions.find(Key); R != CalleeRegions.end() && !RegionStack.empty())
@@ -114,6 +132,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
   // pointers and references it was given may now hold lane-varying values).
   auto Unknown = [&] {
+    ++UnknownsTaken;
     UnanalyzedCalls.insert(Key);
     ReachedUnanalyzed.insert(Callee);
     CallSummary S;
@@ -129,15 +148,32 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   --UnitContextsLeft;
   InProgress.insert(Key);
   RegionStack.emplace_back();
-  HeaderTimer Timing(*this, Callee);
-  FunctionAnalysis FA(Callee, Ctx, *this, Opts, CurrentShapes, std::move(Args), Depth, Reach);
   CallSummary Result;
-  if (FA.run()) {
-    Result = FA.summary();
-    Analyzed.insert(Callee);
-    collect(Callee, FA, CurrentAssumptions);
-  } else {
-    Result = Unknown();
+  std::optional<uint64_t> ReuseKey = reuseKey(Callee, Args, Depth, Reach);
+  if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
+    HeaderTimer Timing(*this, Callee);
+    std::vector<SymRef> ArgsKept;
+    if (ReuseKey)
+      ArgsKept = Args;
+    std::vector<LoggedCall> Calls;
+    CallLogs.push_back(ReuseKey ? &Calls : nullptr);
+    unsigned CallsBefore = CallsResolved, UnknownsBefore = UnknownsTaken;
+    auto FA = std::make_unique<FunctionAnalysis>(Callee, Ctx, *this, Opts, CurrentShapes,
+                                                 std::move(Args), Depth, Reach);
+    bool Ran = FA->run();
+    CallLogs.pop_back();
+    if (Ran) {
+      Result = FA->summary();
+      Analyzed.insert(Callee);
+      collect(Callee, *FA, CurrentAssumptions);
+      // Reusable only where no call it made fell back to an unknown result (another
+      // context's might not).
+      if (ReuseKey && UnknownsTaken == UnknownsBefore)
+        keepForReuse(*ReuseKey, std::move(ArgsKept), Result, std::move(Calls),
+                     CallsResolved - CallsBefore, std::move(FA));
+    } else {
+      Result = Unknown();
+    }
   }
   InProgress.erase(Key);
   std::vector<RegionRecord> Regions = std::move(RegionStack.back());

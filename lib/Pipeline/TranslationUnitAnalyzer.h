@@ -11,6 +11,8 @@
 //                                warp-aligned remap fix-it
 //   SeverityWitness.cpp          an error or a warning stands only where the analyzed code
 //                                shows it
+//   ContextReuse.cpp             one analysis for calling contexts equal up to the renaming of
+//                                their unknowns (ContextReuse.h)
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_LIB_PIPELINE_TRANSLATIONUNITANALYZER_H
@@ -292,6 +294,49 @@ private:
   // (tens of thousands in template-heavy units): hashed, not ordered.
   std::unordered_map<uint64_t, CallSummary> Summaries;
   std::unordered_set<uint64_t> InProgress;
+  /// resolveCall after its log entry: the summary, the analysis, or a reused one.
+  CallSummary resolveUnlogged(const FunctionDecl *Callee, std::vector<SymRef> Args,
+                              unsigned Depth, const PrivateReach &Reach, uint64_t Key);
+
+  // Analyses reused for contexts equal up to the renaming of their leaves (ContextReuse.h).
+  /// A call an analysis made, and what it got.
+  struct LoggedCall {
+    const FunctionDecl *Callee;
+    std::vector<SymRef> Args;
+    unsigned Depth;
+    PrivateReach Reach;
+    CallSummary Result;
+  };
+  /// An analysis another context may reuse: the arguments it was made for, the calls it made
+  /// (in order), how many calls it and its callees' analyses asked for (what a reuse may cost
+  /// of the budgets), its summary, and (when it has any) the analysis whose findings each
+  /// reusing context collects again.
+  struct ReusableAnalysis {
+    std::vector<SymRef> Args;
+    std::vector<LoggedCall> Calls;
+    unsigned CallsAsked = 0;
+    CallSummary Summary;
+    std::unique_ptr<FunctionAnalysis> Records;
+  };
+  /// By a hash of the callee and its context with the arguments' leaves numbered.
+  std::unordered_map<uint64_t, ReusableAnalysis> Reusable;
+  /// Per analysis in progress: where the calls it makes are logged (null: not logged).
+  std::vector<std::vector<LoggedCall> *> CallLogs;
+  unsigned CallsResolved = 0; ///< calls resolveCall was asked to resolve
+  unsigned UnknownsTaken = 0; ///< calls that fell back to an unknown result
+  /// The key under which an analysis of this context is kept and looked for; none where the
+  /// arguments cannot be renamed (an induction variable).
+  std::optional<uint64_t> reuseKey(const FunctionDecl *Callee, const std::vector<SymRef> &Args,
+                                   unsigned Depth, const PrivateReach &Reach) const;
+  /// Reuses the analysis kept under \p ReuseKey for arguments \p Args (the context hashed to
+  /// \p Key): makes its calls again with renamed arguments, collects its findings, and gives
+  /// its renamed summary in \p Result. False (and nothing done but calls that a new analysis
+  /// finds made) where there is none or a call's result does not match.
+  bool reuse(uint64_t ReuseKey, const FunctionDecl *Callee, const std::vector<SymRef> &Args,
+             uint64_t Key, CallSummary &Result);
+  void keepForReuse(uint64_t ReuseKey, std::vector<SymRef> Args, const CallSummary &Summary,
+                    std::vector<LoggedCall> Calls, unsigned CallsAsked,
+                    std::unique_ptr<FunctionAnalysis> FA);
   /// Calling contexts the current kernel (or stand-alone function) may still analyze: each call
   /// with new argument values is a new analysis, so call trees that fan out with distinct
   /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.

@@ -34,7 +34,7 @@ std::string PhaseTimes::str(llvm::StringRef File) const {
      << llvm::format("%.3f", HeaderAnalysis) << " s in " << HeaderAnalyses
      << "; without a caller " << llvm::format("%.3f", WithoutCaller) << " s; witness "
      << llvm::format("%.3f", Witness) << " s in " << WitnessAnalyses << "; kernel summaries "
-     << llvm::format("%.3f", KernelSummaries) << " s)\n";
+     << llvm::format("%.3f", KernelSummaries) << " s; reused " << Reused << ")\n";
   return S;
 }
 

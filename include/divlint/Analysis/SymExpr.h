@@ -61,6 +61,11 @@ struct SymExpr {
   bool DataDependent = false; ///< reaches loaded data, atomics or opaque lane-varying values
   bool HasThread = false;     ///< reaches a thread index (directly or through an IndVar init)
   bool Evaluable = true;      ///< integer-only tree LaneEnumerator can evaluate
+  /// The same value in every calling context of the function that makes it (constants, thread
+  /// indices, a global's value, what is computed from these only): an analysis reused for a
+  /// context equal up to the renaming of its leaves (lib/Pipeline/ContextReuse.cpp) never
+  /// renames it, since the callee may make the very same leaf itself.
+  bool ContextFree = false;
   unsigned Size = 1;          ///< node count, for the size cap
   unsigned Dim = 0;           ///< ThreadIdx/BlockDim component
   int64_t Value = 0;          ///< Const value; Group tile size
@@ -68,6 +73,20 @@ struct SymExpr {
   uint64_t Hash = 0;          ///< structural hash (equal trees hash equal)
   GroupKind Group = GroupKind::Block;
   SymRef A, B, C;
+  /// An opaque leaf whose id is computed from another value's hash (not from the function
+  /// and context that made it): that value, and how. A reused analysis (lib/Pipeline/
+  /// ContextReuse.cpp) recomputes the id from the renamed value, as a new analysis would.
+  enum class Derivation : unsigned char {
+    None,
+    StandsFor, ///< opaqueOf(Of): the id is Of's hash
+    FieldOf,   ///< a field of Of, a value without fields: the id is hash(Of's hash, OfPath)
+  };
+  Derivation Derived = Derivation::None;
+  /// Null where that value itself reaches a derived leaf: chains of them (a value folded again
+  /// and again) would grow without bound; such a leaf is never renamed.
+  SymRef Of;
+  uint64_t OfPath = 0;
+  bool HasDerived = false; ///< reaches a leaf with a Derivation
   /// Record: (field, value) in the order the fields were set; the key is a clang::FieldDecl.
   std::shared_ptr<const std::vector<std::pair<const void *, SymRef>>> Fields;
   std::string Label; ///< human-readable origin of a leaf, for messages and why traces
@@ -100,11 +119,21 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
 /// An opaque leaf standing for \p E (same class and data dependence), used when a tree is too
 /// big or not integer.
 SymRef opaqueOf(const SymRef &E, std::string Label);
+/// \p Leaf (an opaque leaf whose id names no calling context: a global variable, a function)
+/// marked SymExpr::ContextFree.
+SymRef contextFree(SymRef Leaf);
+/// The leaf for field path \p PathHash of \p Whole, a value without fields (a load, an unknown
+/// object): the same leaf wherever that field of that value is read.
+SymRef fieldOf(const SymRef &Whole, uint64_t PathHash, IntType Ty, std::string Label);
 /// The join of several values into one leaf of the joined class.
 SymRef joinLeaf(uint64_t Id, llvm::ArrayRef<SymRef> Values, std::string Label);
 /// The linear thread id x + y*Dx + z*Dx*Dy.
 SymRef linearThreadId();
 } // namespace sym
+
+/// The structural hash of a node that is neither a record nor made by opaqueOf, from its own
+/// fields and its children's hashes (what SymExpr::Hash holds).
+uint64_t nodeHash(const SymExpr &E);
 
 bool symEqual(const SymRef &A, const SymRef &B);
 /// The value of field \p Field of record \p R: its own, or null when \p R does not list it

@@ -23,6 +23,7 @@ struct PhaseTimes {
   double Parse = 0, Collect = 0, Analysis = 0, HeaderAnalysis = 0, WithoutCaller = 0;
   double Witness = 0, KernelSummaries = 0;
   unsigned HeaderAnalyses = 0, Analyses = 0;
+  unsigned Reused = 0; ///< calling contexts that reused another's analysis (not in Analyses)
   unsigned WitnessAnalyses = 0; ///< callees the witness analyses analyzed (their roots not counted)
   /// Whether DIVLINT_PHASE_TIMES is set (read once).
   static bool enabled();

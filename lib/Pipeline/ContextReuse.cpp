@@ -1,0 +1,301 @@
+//===- ContextReuse.cpp - one analysis for contexts equal up to renaming ------===//
+//
+// The renaming of leaves between two calling contexts (ContextReuse.h says when
+// TranslationUnitAnalyzer::resolveCall uses it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ContextReuse.h"
+#include "TranslationUnitAnalyzer.h"
+
+#include "divlint/Support/PhaseTimes.h"
+#include "llvm/ADT/Hashing.h"
+
+namespace divlint {
+namespace pipeline {
+
+namespace {
+
+/// Leaves an analysis reused for another context renames: the opaque ones whose id names the
+/// context they were made in.
+bool renamable(const SymExpr &E) { return E.Kind == SymKind::Opaque && !E.ContextFree; }
+
+/// A tree's hash with renamable leaves numbered in order of appearance; false when it holds an
+/// induction variable.
+bool canonicalHash(const SymRef &E, llvm::DenseMap<uint64_t, unsigned> &Numbers, uint64_t &H) {
+  if (!E) {
+    H = llvm::hash_combine(H, 0xff);
+    return true;
+  }
+  if (E->Kind == SymKind::IndVar)
+    return false;
+  uint64_t Id = E->Id;
+  if (renamable(*E))
+    Id = Numbers.try_emplace(E->Id, Numbers.size()).first->second;
+  H = llvm::hash_combine(H, static_cast<unsigned>(E->Kind), static_cast<unsigned>(E->Op),
+                         E->Ty.Bits, E->Ty.Signed, E->Dim, E->Value, Id,
+                         static_cast<unsigned>(E->Class), E->DataDependent, E->Evaluable);
+  if (E->Kind == SymKind::Opaque) {
+    H = llvm::hash_combine(H, E->Label, E->OriginLine, E->OriginColumn,
+                           static_cast<unsigned>(E->Derived), E->OfPath);
+    if (E->Derived != SymExpr::Derivation::None && renamable(*E) &&
+        (!E->Of || !canonicalHash(E->Of, Numbers, H)))
+      return false;
+  }
+  if (E->Kind == SymKind::Record)
+    for (const auto &[Field, V] : *E->Fields) {
+      H = llvm::hash_combine(H, Field);
+      if (!canonicalHash(V, Numbers, H))
+        return false;
+    }
+  for (const SymRef *Child : {&E->A, &E->B, &E->C})
+    if (!canonicalHash(*Child, Numbers, H))
+      return false;
+  return true;
+}
+
+/// Whether \p Now is \p Then up to renaming (see matchArguments).
+bool match(const SymRef &Then, const SymRef &Now, LeafRenaming &Renaming) {
+  if (!Then || !Now)
+    return Then == Now;
+  const SymExpr &T = *Then, &N = *Now;
+  if (T.Kind != N.Kind || T.Op != N.Op || !(T.Ty == N.Ty) || T.Dim != N.Dim ||
+      T.Value != N.Value || T.Class != N.Class || T.DataDependent != N.DataDependent ||
+      T.Evaluable != N.Evaluable || T.HasThread != N.HasThread ||
+      T.ContextFree != N.ContextFree || T.Group != N.Group || T.Kind == SymKind::IndVar)
+    return false;
+  if (T.Kind == SymKind::Opaque) {
+    if (T.Label != N.Label || T.OriginLine != N.OriginLine || T.OriginColumn != N.OriginColumn ||
+        T.Derived != N.Derived || T.OfPath != N.OfPath)
+      return false;
+    if (!renamable(T))
+      return T.Id == N.Id;
+    // A leaf computed from another value's hash: the callee may compute it again from that
+    // value, so the values must match too.
+    if (T.Derived != SymExpr::Derivation::None && (!T.Of || !match(T.Of, N.Of, Renaming)))
+      return false;
+    // One leaf of Then is one leaf of Now throughout, and no two of Then's share one of Now's
+    // (the data flow would see them equal in one context and not in the other).
+    auto [It, New] = Renaming.try_emplace(T.Id, RenamedLeaf{Then, Now});
+    if (!New)
+      return It->second.Now->Id == N.Id;
+    for (const auto &[ThenId, Leaf] : Renaming)
+      if (ThenId != T.Id && Leaf.Now->Id == N.Id)
+        return false;
+    return true;
+  }
+  if (T.Id != N.Id)
+    return false;
+  if (T.Kind == SymKind::Record) {
+    if (T.Fields->size() != N.Fields->size())
+      return false;
+    for (size_t I = 0; I < T.Fields->size(); ++I)
+      if ((*T.Fields)[I].first != (*N.Fields)[I].first ||
+          !match((*T.Fields)[I].second, (*N.Fields)[I].second, Renaming))
+        return false;
+  }
+  return match(T.A, N.A, Renaming) && match(T.B, N.B, Renaming) && match(T.C, N.C, Renaming);
+}
+
+} // namespace
+
+std::optional<uint64_t> canonicalArguments(llvm::ArrayRef<SymRef> Args) {
+  llvm::DenseMap<uint64_t, unsigned> Numbers;
+  uint64_t H = 0;
+  for (const SymRef &A : Args)
+    if (!canonicalHash(A, Numbers, H))
+      return std::nullopt;
+  return H;
+}
+
+bool matchArguments(llvm::ArrayRef<SymRef> Then, llvm::ArrayRef<SymRef> Now,
+                    LeafRenaming &Renaming) {
+  if (Then.size() != Now.size())
+    return false;
+  for (size_t I = 0; I < Then.size(); ++I)
+    if (!match(Then[I], Now[I], Renaming))
+      return false;
+  return true;
+}
+
+bool renamableResult(const SymRef &E, const LeafRenaming &Renaming) {
+  if (!E || E->ContextFree)
+    return true;
+  if (E->Kind == SymKind::IndVar)
+    return false; // its id also names its loop
+  if (E->Kind == SymKind::Opaque) {
+    if (auto It = Renaming.find(E->Id); It != Renaming.end()) {
+      // The argument's leaf (perhaps with a source position of the callee's), not a leaf
+      // remade with the argument's id and a joined class.
+      const SymExpr &Then = *It->second.Then;
+      return E->Hash == Then.Hash && E->Class == Then.Class && E->Ty == Then.Ty &&
+             E->DataDependent == Then.DataDependent && E->Evaluable == Then.Evaluable &&
+             E->Derived == Then.Derived;
+    }
+    // A leaf the callee made, or one computed again from a value that renames.
+    return E->Derived == SymExpr::Derivation::None ||
+           (E->Of && renamableResult(E->Of, Renaming));
+  }
+  if (E->Kind == SymKind::Record)
+    for (const auto &Field : *E->Fields)
+      if (!renamableResult(Field.second, Renaming))
+        return false;
+  return renamableResult(E->A, Renaming) && renamableResult(E->B, Renaming) &&
+         renamableResult(E->C, Renaming);
+}
+
+namespace {
+
+/// \p Leaf with \p Like's label and source position.
+SymRef placedLike(SymRef Leaf, const SymExpr &Like) {
+  if (Leaf->Label == Like.Label && Leaf->OriginLine == Like.OriginLine &&
+      Leaf->OriginColumn == Like.OriginColumn)
+    return Leaf;
+  auto Copy = std::make_shared<SymExpr>(*Leaf);
+  Copy->Label = Like.Label;
+  Copy->OriginLine = Like.OriginLine;
+  Copy->OriginColumn = Like.OriginColumn;
+  return Copy;
+}
+
+} // namespace
+
+SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
+  if (!E || E->ContextFree)
+    return E;
+  if (E->Kind == SymKind::Opaque) {
+    // An argument's leaf: the other context's, placed where the callee placed this one.
+    if (auto It = Renaming.find(E->Id); It != Renaming.end())
+      return placedLike(It->second.Now, *E);
+    // A leaf whose id is another value's hash: made again from that value, renamed.
+    if (E->Derived != SymExpr::Derivation::None) {
+      SymRef Of = renamed(E->Of, Renaming, Salt);
+      if (Of == E->Of)
+        return E;
+      SymRef Again = E->Derived == SymExpr::Derivation::StandsFor
+                         ? sym::opaqueOf(Of, E->Label)
+                         : sym::fieldOf(Of, E->OfPath, E->Ty, E->Label);
+      return placedLike(std::move(Again), *E);
+    }
+    // A leaf the callee made, whose id mixes in its context (FunctionState::Salt): one of the
+    // other context's own.
+    auto Copy = std::make_shared<SymExpr>(*E);
+    Copy->Id = llvm::hash_combine(E->Id, Salt);
+    Copy->Hash = nodeHash(*Copy);
+    return Copy;
+  }
+  if (E->Kind == SymKind::Record) {
+    std::vector<std::pair<const void *, SymRef>> Fields = *E->Fields;
+    for (auto &Field : Fields)
+      Field.second = renamed(Field.second, Renaming, Salt);
+    return sym::record(std::move(Fields), renamed(E->A, Renaming, Salt), E->Label);
+  }
+  auto Copy = std::make_shared<SymExpr>(*E);
+  Copy->A = renamed(E->A, Renaming, Salt);
+  Copy->B = renamed(E->B, Renaming, Salt);
+  Copy->C = renamed(E->C, Renaming, Salt);
+  Copy->Hash = nodeHash(*Copy);
+  return Copy;
+}
+
+namespace {
+
+/// Whether \p Now is \p Then's result up to \p Renaming (which it extends with the leaves
+/// the result brings).
+bool sameResult(const CallSummary &Then, const CallSummary &Now, LeafRenaming &Renaming) {
+  if (Then.StoredThrough != Now.StoredThrough || Then.StoredAnywhere != Now.StoredAnywhere ||
+      Then.ReturnsAnywhere != Now.ReturnsAnywhere || Then.ReturnedPlace != Now.ReturnedPlace ||
+      Then.ReliesOnUnseen != Now.ReliesOnUnseen ||
+      Then.ReturnsInto.size() != Now.ReturnsInto.size())
+    return false;
+  for (size_t I = 0; I < Then.ReturnsInto.size(); ++I)
+    if (Then.ReturnsInto[I].Arg != Now.ReturnsInto[I].Arg ||
+        Then.ReturnsInto[I].Path != Now.ReturnsInto[I].Path)
+      return false;
+  return matchArguments({Then.Return}, {Now.Return}, Renaming);
+}
+
+} // namespace
+
+std::optional<uint64_t> TranslationUnitAnalyzer::reuseKey(const FunctionDecl *Callee,
+                                                          const std::vector<SymRef> &Args,
+                                                          unsigned Depth,
+                                                          const PrivateReach &Reach) const {
+  std::optional<uint64_t> Canonical = canonicalArguments(Args);
+  if (!Canonical)
+    return std::nullopt;
+  // As resolveCall's key, and the depth (where callees stop being analyzed).
+  return llvm::hash_combine(Callee, CurrentShapes.size(),
+                            CurrentShapes.empty() ? 0 : CurrentShapes.front().X, Reach.hash(),
+                            Depth, *Canonical);
+}
+
+bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Callee,
+                                    const std::vector<SymRef> &Args, uint64_t Key,
+                                    CallSummary &Result) {
+  auto It = Reusable.find(ReuseKey);
+  if (It == Reusable.end())
+    return false;
+  const ReusableAnalysis &Earlier = It->second;
+  // Its calls ask at most this many contexts: with fewer left, a call the earlier analysis got
+  // a summary for would fall back to an unknown result here.
+  if (ContextsLeft < Earlier.CallsAsked || UnitContextsLeft < Earlier.CallsAsked)
+    return false;
+  LeafRenaming Renaming;
+  if (!matchArguments(Earlier.Args, Args, Renaming))
+    return false;
+  CallLogs.push_back(nullptr);
+  for (const LoggedCall &Call : Earlier.Calls) {
+    std::vector<SymRef> CallArgs;
+    CallArgs.reserve(Call.Args.size());
+    for (const SymRef &A : Call.Args)
+      CallArgs.push_back(renamed(A, Renaming, Key));
+    CallSummary Got = resolveCall(Call.Callee, std::move(CallArgs), Call.Depth, Call.Reach);
+    if (!sameResult(Call.Result, Got, Renaming)) {
+      CallLogs.pop_back();
+      return false;
+    }
+  }
+  CallLogs.pop_back();
+  if (PhaseTimes::enabled())
+    ++currentPhaseTimes().Reused;
+  Result = Earlier.Summary;
+  Result.Return = renamed(Result.Return, Renaming, Key);
+  Analyzed.insert(Callee);
+  if (Earlier.Records)
+    collect(Callee, *Earlier.Records, CurrentAssumptions);
+  return true;
+}
+
+void TranslationUnitAnalyzer::keepForReuse(uint64_t ReuseKey, std::vector<SymRef> Args,
+                                           const CallSummary &Summary,
+                                           std::vector<LoggedCall> Calls, unsigned CallsAsked,
+                                           std::unique_ptr<FunctionAnalysis> FA) {
+  if (Reusable.count(ReuseKey))
+    return;
+  // Every value it passed on or returned must be renamable into another context's: the
+  // leaves of its arguments and of its calls' results can be told apart from its own.
+  LeafRenaming Own;
+  if (!matchArguments(Args, Args, Own))
+    return;
+  for (const LoggedCall &Call : Calls) {
+    for (const SymRef &A : Call.Args)
+      if (!renamableResult(A, Own))
+        return;
+    if (!matchArguments({Call.Result.Return}, {Call.Result.Return}, Own))
+      return;
+  }
+  if (!renamableResult(Summary.Return, Own))
+    return;
+  ReusableAnalysis &R = Reusable[ReuseKey];
+  R.Args = std::move(Args);
+  R.Calls = std::move(Calls);
+  R.CallsAsked = CallsAsked;
+  R.Summary = Summary;
+  // Its findings are collected again for each context that reuses it.
+  if (!FA->branches().empty() || !FA->hiddenBranches().empty() || !FA->syncs().empty())
+    R.Records = std::move(FA);
+}
+
+} // namespace pipeline
+} // namespace divlint

@@ -1,0 +1,66 @@
+//===- ContextReuse.h - one analysis for contexts equal up to renaming -*- C++ -*-===//
+//
+// Private to lib/Pipeline. Template-heavy code calls the same small function (`derived_cast`,
+// `plus<>::operator()`, a pair's constructor) from many places with arguments that differ only
+// in which unknowns they hold: Thrust's `sort.cu` has 16,384 calling contexts, 3,861 of them
+// distinct once the unknowns are numbered in order of appearance. A data flow over symbolic
+// values is the same up to that renaming (it never looks at a leaf's id, only at whether two
+// ids are equal), so the analysis of one such context gives the others' by renaming its result.
+//
+// TranslationUnitAnalyzer::resolveCall reuses an analysis only where that is exactly what a new
+// analysis would give:
+//   - the analysis asked for no call of its own (a callee's context would need renaming too);
+//   - the arguments match leaf for leaf, labels and source positions included (a why trace
+//     names them), and leaves whose id is the same in every context (SymExpr::ContextFree: a
+//     global's value, which the callee may read itself) are not renamed but must be the same;
+//   - no argument holds a loop's induction variable (its id also names the caller's loop);
+//   - the result holds no induction variable; the leaves the callee made itself get ids of the
+//     reusing context (their ids name the context they were made in), and those computed from
+//     another value's hash (SymExpr::Derivation) are computed again from the renamed value.
+// The reusing call still counts against the context budgets, and its findings are collected
+// again for the current kernel, as a new analysis's would be.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_LIB_PIPELINE_CONTEXTREUSE_H
+#define DIVLINT_LIB_PIPELINE_CONTEXTREUSE_H
+
+#include "divlint/Analysis/SymExpr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+
+namespace divlint {
+namespace pipeline {
+
+/// A hash of the arguments' trees with renamed leaves numbered in order of appearance; equal
+/// for contexts equal up to renaming. std::nullopt: an argument holds an induction variable.
+std::optional<uint64_t> canonicalArguments(llvm::ArrayRef<SymRef> Args);
+
+/// For each renamed leaf of one context's arguments (by id): that leaf, and the leaf at the
+/// same place in another context's arguments.
+struct RenamedLeaf {
+  SymRef Then, Now;
+};
+using LeafRenaming = llvm::DenseMap<uint64_t, RenamedLeaf>;
+
+/// Whether \p Now's trees are \p Then's up to the renaming of their leaves (labels, source
+/// positions, classes and types equal; ContextFree leaves the same); if so \p Renaming maps
+/// each of Then's renamed leaves to Now's.
+bool matchArguments(llvm::ArrayRef<SymRef> Then, llvm::ArrayRef<SymRef> Now,
+                    LeafRenaming &Renaming);
+
+/// Whether \p E, the result of an analysis for arguments \p Renaming was matched on, can be
+/// renamed into another context's: it holds no induction variable, and the leaves with an
+/// argument's id are that argument's (perhaps at a source position the callee gave them).
+bool renamableResult(const SymRef &E, const LeafRenaming &Renaming);
+
+/// \p E for the other context: each argument's leaf replaced by its counterpart, a leaf
+/// computed from another value's hash made again from the renamed value, and a leaf the callee
+/// made itself given an id of the other context's (its id mixed with \p Salt, which names that
+/// context).
+SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt);
+
+} // namespace pipeline
+} // namespace divlint
+
+#endif
