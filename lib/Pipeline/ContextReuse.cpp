@@ -233,13 +233,14 @@ std::optional<uint64_t> TranslationUnitAnalyzer::reuseKey(const FunctionDecl *Ca
 bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Callee,
                                     const std::vector<SymRef> &Args, uint64_t Key,
                                     CallSummary &Result) {
-  auto It = Reusable.find(ReuseKey);
-  if (It == Reusable.end())
+  auto &Kept = InWitness ? WitnessReusable : Reusable;
+  auto It = Kept.find(ReuseKey);
+  if (It == Kept.end())
     return false;
   const ReusableAnalysis &Earlier = It->second;
   // Its calls ask at most this many contexts: with fewer left, a call the earlier analysis got
   // a summary for would fall back to an unknown result here.
-  if (ContextsLeft < Earlier.CallsAsked || UnitContextsLeft < Earlier.CallsAsked)
+  if (ContextsLeft < Earlier.CallsAsked || (!InWitness && UnitContextsLeft < Earlier.CallsAsked))
     return false;
   LeafRenaming Renaming;
   if (!matchArguments(Earlier.Args, Args, Renaming))
@@ -261,6 +262,11 @@ bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Calle
     ++currentPhaseTimes().Reused;
   Result = Earlier.Summary;
   Result.Return = renamed(Result.Return, Renaming, Key);
+  if (InWitness) { // what it shows, for the severities (SeverityWitness.cpp)
+    if (Earlier.Records)
+      noteShown(*Earlier.Records);
+    return true;
+  }
   Analyzed.insert(Callee);
   if (Earlier.Records)
     collect(Callee, *Earlier.Records, CurrentAssumptions);
@@ -271,7 +277,8 @@ void TranslationUnitAnalyzer::keepForReuse(uint64_t ReuseKey, std::vector<SymRef
                                            const CallSummary &Summary,
                                            std::vector<LoggedCall> Calls, unsigned CallsAsked,
                                            std::unique_ptr<FunctionAnalysis> FA) {
-  if (Reusable.count(ReuseKey))
+  auto &Kept = InWitness ? WitnessReusable : Reusable;
+  if (Kept.count(ReuseKey))
     return;
   // Every value it passed on or returned must be renamable into another context's: the
   // leaves of its arguments and of its calls' results can be told apart from its own.
@@ -287,12 +294,13 @@ void TranslationUnitAnalyzer::keepForReuse(uint64_t ReuseKey, std::vector<SymRef
   }
   if (!renamableResult(Summary.Return, Own))
     return;
-  ReusableAnalysis &R = Reusable[ReuseKey];
+  ReusableAnalysis &R = Kept[ReuseKey];
   R.Args = std::move(Args);
   R.Calls = std::move(Calls);
   R.CallsAsked = CallsAsked;
   R.Summary = Summary;
-  // Its findings are collected again for each context that reuses it.
+  // Its findings are collected again for each context that reuses it (in the witness
+  // analysis: what it shows).
   if (!FA->branches().empty() || !FA->hiddenBranches().empty() || !FA->syncs().empty())
     R.Records = std::move(FA);
 }

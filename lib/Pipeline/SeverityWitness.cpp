@@ -26,15 +26,13 @@
 namespace divlint {
 namespace pipeline {
 
-/// Records what \p FA shows: calls under a branch that splits the threads and lane-varying
-/// conditions, each with values for which it splits (as an error and a warning need).
-static void noteShown(const FunctionAnalysis &FA, llvm::DenseSet<const Stmt *> &Into) {
+void TranslationUnitAnalyzer::noteShown(const FunctionAnalysis &FA) {
   for (const SyncRecord &SR : FA.syncs())
     if (!SR.Under->Result.SplitUnseen)
-      Into.insert(SR.Call);
+      Witnessed.insert(SR.Call);
   for (const BranchRecord &BR : FA.branches())
     if (BR.Result.Class == Uniformity::LaneVarying && !BR.Result.SplitUnseen)
-      Into.insert(BR.Condition);
+      Witnessed.insert(BR.Condition);
 }
 
 void TranslationUnitAnalyzer::needWitness(const Finding &F, const Stmt *Shown,
@@ -71,7 +69,7 @@ void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<Sy
   FunctionAnalysis FA(FD, Ctx, *this, WitnessOpts, CurrentShapes, std::move(ParamValues), 0);
   if (!FA.run())
     return;
-  noteShown(FA, Witnessed);
+  noteShown(FA);
   for (const auto &[Key, Shown] : RootClaims)
     if (Witnessed.count(Shown))
       WitnessKept[Key] = true;
@@ -84,6 +82,7 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
     return It->second;
   // Not analyzed (recursion, depth, budget): a block-uniform result that stores nothing.
   auto Unseen = [&] {
+    ++UnknownsTaken;
     CallSummary S;
     S.Return = sym::opaque(Key, Uniformity::BlockUniform, false, Callee->getNameAsString() + "()");
     S.StoredThrough.resize(Args.size());
@@ -94,16 +93,31 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
   if (InProgress.count(Key) || Depth >= MaxAnalyzedCallDepth || ContextsLeft == 0)
     return Unseen();
   --ContextsLeft;
-  ++currentPhaseTimes().WitnessAnalyses;
   InProgress.insert(Key);
-  FunctionAnalysis FA(Callee, Ctx, *this, WitnessOpts, CurrentShapes, std::move(Args), Depth,
-                      Reach);
   CallSummary Result;
-  if (FA.run()) {
-    Result = FA.summary();
-    noteShown(FA, Witnessed);
-  } else {
-    Result = Unseen();
+  // A context equal to an earlier witness context up to renaming (ContextReuse.h).
+  std::optional<uint64_t> ReuseKey = reuseKey(Callee, Args, Depth, Reach);
+  if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
+    ++currentPhaseTimes().WitnessAnalyses;
+    std::vector<SymRef> ArgsKept;
+    if (ReuseKey)
+      ArgsKept = Args;
+    std::vector<LoggedCall> Calls;
+    CallLogs.push_back(ReuseKey ? &Calls : nullptr);
+    unsigned CallsBefore = CallsResolved, UnknownsBefore = UnknownsTaken;
+    auto FA = std::make_unique<FunctionAnalysis>(Callee, Ctx, *this, WitnessOpts, CurrentShapes,
+                                                 std::move(Args), Depth, Reach);
+    bool Ran = FA->run();
+    CallLogs.pop_back();
+    if (Ran) {
+      Result = FA->summary();
+      noteShown(*FA);
+      if (ReuseKey && UnknownsTaken == UnknownsBefore)
+        keepForReuse(*ReuseKey, std::move(ArgsKept), Result, std::move(Calls),
+                     CallsResolved - CallsBefore, std::move(FA));
+    } else {
+      Result = Unseen();
+    }
   }
   InProgress.erase(Key);
   Summaries[Key] = Result;

@@ -102,9 +102,6 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
                                     Reach.hash());
   for (const SymRef &A : Args)
     Key = llvm::hash_combine(Key, A ? A->Hash : 0);
-  if (InWitness)
-    return resolveWitnessCall(Callee, std::move(Args), Depth, Reach,
-                              llvm::hash_combine(Key, 0x3177e55));
   ++CallsResolved;
   // The analysis in progress may be reused for another context, which then makes this call
   // again with its own arguments (ContextReuse.cpp).
@@ -114,7 +111,10 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
     LogIndex = Log->size();
     Log->push_back({Callee, Args, Depth, Reach, {}});
   }
-  CallSummary Result = resolveUnlogged(Callee, std::move(Args), Depth, Reach, Key);
+  CallSummary Result =
+      InWitness ? resolveWitnessCall(Callee, std::move(Args), Depth, Reach,
+                                     llvm::hash_combine(Key, 0x3177e55))
+                : resolveUnlogged(Callee, std::move(Args), Depth, Reach, Key);
   if (Log)
     (*Log)[LogIndex].Result = Result;
   return Result;

@@ -318,8 +318,9 @@ private:
     CallSummary Summary;
     std::unique_ptr<FunctionAnalysis> Records;
   };
-  /// By a hash of the callee and its context with the arguments' leaves numbered.
-  std::unordered_map<uint64_t, ReusableAnalysis> Reusable;
+  /// By a hash of the callee and its context with the arguments' leaves numbered; the witness
+  /// analysis's apart (it assumes what it cannot see is uniform).
+  std::unordered_map<uint64_t, ReusableAnalysis> Reusable, WitnessReusable;
   /// Per analysis in progress: where the calls it makes are logged (null: not logged).
   std::vector<std::vector<LoggedCall> *> CallLogs;
   unsigned CallsResolved = 0; ///< calls resolveCall was asked to resolve
@@ -369,6 +370,10 @@ private:
   /// analyses reported that need one (SeverityWitness.cpp); none when its analysis did not
   /// rely on what it cannot see.
   void witnessRoot(const FunctionDecl *FD, std::vector<SymRef> ParamValues, bool ReliesOnUnseen);
+  /// Records what \p FA (a witness analysis) shows in Witnessed: calls under a branch that
+  /// splits the threads and lane-varying conditions, each with values for which it splits (as
+  /// an error and a warning need).
+  void noteShown(const FunctionAnalysis &FA);
   /// Makes the findings no witness analysis confirmed notes that say why.
   void demoteUnwitnessed();
   /// resolveCall in the witness analysis: its own summaries (\p Key), no findings, and calls
