@@ -81,3 +81,25 @@ TEST(FunctionStructures, ContextsSharingOneCfgKeepTheirOwnClasses) {
     EXPECT_EQ(Twice->Class, Uniformity::BlockUniform);
   }
 }
+
+// Integer constant expressions are evaluated once per unit: the same answer as clang's
+// evaluator, each time it is asked; not a constant (a parameter) stays so.
+TEST(FunctionStructures, ConstantsAreEvaluatedOncePerExpression) {
+  auto AST = clang::tooling::buildASTFromCodeWithArgs(R"cpp(
+    constexpr int width(int n) { return n * 4; }
+    int f(int v) { return width(sizeof(short)) + v; }
+  )cpp", {"-std=c++17"});
+  ASSERT_TRUE(AST);
+  clang::ASTContext &Ctx = AST->getASTContext();
+  auto Sum = match(binaryOperator(hasOperatorName("+")).bind("sum"), Ctx);
+  ASSERT_EQ(Sum.size(), 1u);
+  const auto *Add = Sum.front().getNodeAs<clang::BinaryOperator>("sum");
+  FunctionStructures Shared;
+  std::optional<ConstantInt> Width = Shared.constantInt(Add->getLHS(), Ctx);
+  ASSERT_TRUE(Width);
+  EXPECT_EQ(Width->Value, 8);
+  EXPECT_FALSE(Width->HasSideEffects);
+  EXPECT_EQ(Shared.constantInt(Add->getLHS(), Ctx)->Value, 8) << "remembered";
+  EXPECT_FALSE(Shared.constantInt(Add->getRHS(), Ctx)) << "a parameter is no constant";
+  EXPECT_FALSE(Shared.constantInt(Add, Ctx));
+}
