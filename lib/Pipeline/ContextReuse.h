@@ -7,18 +7,24 @@
 // values is the same up to that renaming (it never looks at a leaf's id, only at whether two
 // ids are equal), so the analysis of one such context gives the others' by renaming its result.
 //
-// TranslationUnitAnalyzer::resolveCall reuses an analysis only where that is exactly what a new
-// analysis would give:
-//   - the analysis asked for no call of its own (a callee's context would need renaming too);
+// TranslationUnitAnalyzer::resolveCall (and resolveWitnessCall) reuse an analysis only where
+// that is what a new analysis would give:
 //   - the arguments match leaf for leaf, labels and source positions included (a why trace
 //     names them), and leaves whose id is the same in every context (SymExpr::ContextFree: a
 //     global's value, which the callee may read itself) are not renamed but must be the same;
-//   - no argument holds a loop's induction variable (its id also names the caller's loop);
-//   - the result holds no induction variable; the leaves the callee made itself get ids of the
+//   - no argument, and nothing the analysis passed on or returned, holds a loop's induction
+//     variable (its id also names its loop); the leaves the callee made itself get ids of the
 //     reusing context (their ids name the context they were made in), and those computed from
-//     another value's hash (SymExpr::Derivation) are computed again from the renamed value.
-// The reusing call still counts against the context budgets, and its findings are collected
-// again for the current kernel, as a new analysis's would be.
+//     another value's hash (SymExpr::Derivation) are computed again from the renamed value;
+//   - no call the analysis made fell back to an unknown result (recursion, budget, depth);
+//   - the calls it made are made again, in order, with renamed arguments (so the callees are
+//     reused or analyzed in turn), and each result must match the earlier one up to renaming;
+//     where one does not (the earlier call was answered from a context with the same values but
+//     other names, or at another depth), the reuse gives up and the context is analyzed;
+//   - the context budgets still hold every call the earlier analysis asked for.
+// The reusing call counts against the context budgets, and its findings are collected again for
+// the current kernel, as a new analysis's would be: the findings are those of analyzing every
+// context.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_LIB_PIPELINE_CONTEXTREUSE_H
