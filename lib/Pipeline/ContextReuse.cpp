@@ -273,6 +273,32 @@ bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Calle
   return true;
 }
 
+bool TranslationUnitAnalyzer::analyzeForReuse(
+    const FunctionDecl *Callee, std::vector<SymRef> Args, unsigned Depth,
+    const PrivateReach &Reach, std::optional<uint64_t> ReuseKey, CallSummary &Result,
+    llvm::function_ref<void(const FunctionAnalysis &)> Record) {
+  std::vector<SymRef> ArgsKept;
+  if (ReuseKey)
+    ArgsKept = Args;
+  std::vector<LoggedCall> Calls;
+  CallLogs.push_back(ReuseKey ? &Calls : nullptr);
+  unsigned CallsBefore = CallsResolved, UnknownsBefore = UnknownsTaken;
+  auto FA = std::make_unique<FunctionAnalysis>(Callee, Ctx, *this, InWitness ? WitnessOpts : Opts,
+                                               CurrentShapes, std::move(Args), Depth, Reach);
+  bool Ran = FA->run();
+  CallLogs.pop_back();
+  if (!Ran)
+    return false;
+  Result = FA->summary();
+  Record(*FA);
+  // Reusable only where no call it made fell back to an unknown result (another context's
+  // might not).
+  if (ReuseKey && UnknownsTaken == UnknownsBefore)
+    keepForReuse(*ReuseKey, std::move(ArgsKept), Result, std::move(Calls),
+                 CallsResolved - CallsBefore, std::move(FA));
+  return true;
+}
+
 void TranslationUnitAnalyzer::keepForReuse(uint64_t ReuseKey, std::vector<SymRef> Args,
                                            const CallSummary &Summary,
                                            std::vector<LoggedCall> Calls, unsigned CallsAsked,

@@ -99,25 +99,9 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
   std::optional<uint64_t> ReuseKey = reuseKey(Callee, Args, Depth, Reach);
   if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
     ++currentPhaseTimes().WitnessAnalyses;
-    std::vector<SymRef> ArgsKept;
-    if (ReuseKey)
-      ArgsKept = Args;
-    std::vector<LoggedCall> Calls;
-    CallLogs.push_back(ReuseKey ? &Calls : nullptr);
-    unsigned CallsBefore = CallsResolved, UnknownsBefore = UnknownsTaken;
-    auto FA = std::make_unique<FunctionAnalysis>(Callee, Ctx, *this, WitnessOpts, CurrentShapes,
-                                                 std::move(Args), Depth, Reach);
-    bool Ran = FA->run();
-    CallLogs.pop_back();
-    if (Ran) {
-      Result = FA->summary();
-      noteShown(*FA);
-      if (ReuseKey && UnknownsTaken == UnknownsBefore)
-        keepForReuse(*ReuseKey, std::move(ArgsKept), Result, std::move(Calls),
-                     CallsResolved - CallsBefore, std::move(FA));
-    } else {
+    if (!analyzeForReuse(Callee, std::move(Args), Depth, Reach, ReuseKey, Result,
+                         [&](const FunctionAnalysis &FA) { noteShown(FA); }))
       Result = Unseen();
-    }
   }
   InProgress.erase(Key);
   Summaries[Key] = Result;

@@ -152,28 +152,13 @@ CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
   std::optional<uint64_t> ReuseKey = reuseKey(Callee, Args, Depth, Reach);
   if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
     HeaderTimer Timing(*this, Callee);
-    std::vector<SymRef> ArgsKept;
-    if (ReuseKey)
-      ArgsKept = Args;
-    std::vector<LoggedCall> Calls;
-    CallLogs.push_back(ReuseKey ? &Calls : nullptr);
-    unsigned CallsBefore = CallsResolved, UnknownsBefore = UnknownsTaken;
-    auto FA = std::make_unique<FunctionAnalysis>(Callee, Ctx, *this, Opts, CurrentShapes,
-                                                 std::move(Args), Depth, Reach);
-    bool Ran = FA->run();
-    CallLogs.pop_back();
-    if (Ran) {
-      Result = FA->summary();
-      Analyzed.insert(Callee);
-      collect(Callee, *FA, CurrentAssumptions);
-      // Reusable only where no call it made fell back to an unknown result (another
-      // context's might not).
-      if (ReuseKey && UnknownsTaken == UnknownsBefore)
-        keepForReuse(*ReuseKey, std::move(ArgsKept), Result, std::move(Calls),
-                     CallsResolved - CallsBefore, std::move(FA));
-    } else {
+    bool Ran = analyzeForReuse(Callee, std::move(Args), Depth, Reach, ReuseKey, Result,
+                               [&](const FunctionAnalysis &FA) {
+                                 Analyzed.insert(Callee);
+                                 collect(Callee, FA, CurrentAssumptions);
+                               });
+    if (!Ran)
       Result = Unknown();
-    }
   }
   InProgress.erase(Key);
   std::vector<RegionRecord> Regions = std::move(RegionStack.back());

@@ -32,6 +32,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -335,6 +336,13 @@ private:
   /// finds made) where there is none or a call's result does not match.
   bool reuse(uint64_t ReuseKey, const FunctionDecl *Callee, const std::vector<SymRef> &Args,
              uint64_t Key, CallSummary &Result);
+  /// Analyzes \p Callee in its context (with the witness's options while InWitness), logging
+  /// the calls it makes; \p Record takes what it found (findings, or what the witness shows)
+  /// before the analysis is kept for reuse under \p ReuseKey. False: no CFG, nothing analyzed.
+  bool analyzeForReuse(const FunctionDecl *Callee, std::vector<SymRef> Args, unsigned Depth,
+                       const PrivateReach &Reach, std::optional<uint64_t> ReuseKey,
+                       CallSummary &Result,
+                       llvm::function_ref<void(const FunctionAnalysis &)> Record);
   void keepForReuse(uint64_t ReuseKey, std::vector<SymRef> Args, const CallSummary &Summary,
                     std::vector<LoggedCall> Calls, unsigned CallsAsked,
                     std::unique_ptr<FunctionAnalysis> FA);
