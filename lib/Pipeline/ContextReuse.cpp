@@ -217,17 +217,15 @@ bool sameResult(const CallSummary &Then, const CallSummary &Now, LeafRenaming &R
 
 } // namespace
 
-std::optional<uint64_t> TranslationUnitAnalyzer::reuseKey(const FunctionDecl *Callee,
+std::optional<uint64_t> TranslationUnitAnalyzer::reuseKey(uint64_t Context,
                                                           const std::vector<SymRef> &Args,
-                                                          unsigned Depth,
-                                                          const PrivateReach &Reach) const {
+                                                          unsigned Depth) const {
   std::optional<uint64_t> Canonical = canonicalArguments(Args);
   if (!Canonical)
     return std::nullopt;
-  // As resolveCall's key, and the depth (where callees stop being analyzed).
-  return llvm::hash_combine(Callee, CurrentShapes.size(),
-                            CurrentShapes.empty() ? 0 : CurrentShapes.front().X, Reach.hash(),
-                            Depth, *Canonical);
+  // As resolveCall's key, with the arguments numbered, and the depth (where callees stop
+  // being analyzed).
+  return llvm::hash_combine(Context, Depth, *Canonical);
 }
 
 bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Callee,

@@ -77,7 +77,8 @@ void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<Sy
 
 CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Callee,
                                                         std::vector<SymRef> Args, unsigned Depth,
-                                                        const PrivateReach &Reach, uint64_t Key) {
+                                                        const PrivateReach &Reach, uint64_t Key,
+                                                        uint64_t Context) {
   if (auto It = Summaries.find(Key); It != Summaries.end())
     return It->second;
   // Not analyzed (recursion, depth, budget): a block-uniform result that stores nothing.
@@ -96,7 +97,7 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
   InProgress.insert(Key);
   CallSummary Result;
   // A context equal to an earlier witness context up to renaming (ContextReuse.h).
-  std::optional<uint64_t> ReuseKey = reuseKey(Callee, Args, Depth, Reach);
+  std::optional<uint64_t> ReuseKey = reuseKey(Context, Args, Depth);
   if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
     ++currentPhaseTimes().WitnessAnalyses;
     if (!analyzeForReuse(Callee, std::move(Args), Depth, Reach, ReuseKey, Result,

@@ -97,9 +97,12 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
 CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
                                                  std::vector<SymRef> Args, unsigned Depth,
                                                  const PrivateReach &Reach) {
-  uint64_t Key = llvm::hash_combine(Callee, CurrentShapes.size(),
-                                    CurrentShapes.empty() ? 0 : CurrentShapes.front().X,
-                                    Reach.hash());
+  // The callee and what its context holds besides the argument values (the reuse key's part
+  // too), then the values.
+  uint64_t Context = llvm::hash_combine(Callee, CurrentShapes.size(),
+                                        CurrentShapes.empty() ? 0 : CurrentShapes.front().X,
+                                        Reach.hash());
+  uint64_t Key = Context;
   for (const SymRef &A : Args)
     Key = llvm::hash_combine(Key, A ? A->Hash : 0);
   ++CallsResolved;
@@ -113,8 +116,8 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   }
   CallSummary Result =
       InWitness ? resolveWitnessCall(Callee, std::move(Args), Depth, Reach,
-                                     llvm::hash_combine(Key, 0x3177e55))
-                : resolveUnlogged(Callee, std::move(Args), Depth, Reach, Key);
+                                     llvm::hash_combine(Key, 0x3177e55), Context)
+                : resolveUnlogged(Callee, std::move(Args), Depth, Reach, Key, Context);
   if (Log)
     (*Log)[LogIndex].Result = Result;
   return Result;
@@ -122,7 +125,8 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
 
 CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
                                                      std::vector<SymRef> Args, unsigned Depth,
-                                                     const PrivateReach &Reach, uint64_t Key) {
+                                                     const PrivateReach &Reach, uint64_t Key,
+                                                     uint64_t Context) {
   auto It = Summaries.find(Key);
   if (It != Summaries.end()) {
     if (auto R = CalleeRegions.find(Key); R != CalleeRegions.end() && !RegionStack.empty())
@@ -149,7 +153,7 @@ CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
   InProgress.insert(Key);
   RegionStack.emplace_back();
   CallSummary Result;
-  std::optional<uint64_t> ReuseKey = reuseKey(Callee, Args, Depth, Reach);
+  std::optional<uint64_t> ReuseKey = reuseKey(Context, Args, Depth);
   if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
     HeaderTimer Timing(*this, Callee);
     bool Ran = analyzeForReuse(Callee, std::move(Args), Depth, Reach, ReuseKey, Result,

@@ -296,8 +296,10 @@ private:
   std::unordered_map<uint64_t, CallSummary> Summaries;
   std::unordered_set<uint64_t> InProgress;
   /// resolveCall after its log entry: the summary, the analysis, or a reused one.
+  /// (\p Key: the context's hash; \p Context: its part besides the argument values.)
   CallSummary resolveUnlogged(const FunctionDecl *Callee, std::vector<SymRef> Args,
-                              unsigned Depth, const PrivateReach &Reach, uint64_t Key);
+                              unsigned Depth, const PrivateReach &Reach, uint64_t Key,
+                              uint64_t Context);
 
   // Analyses reused for contexts equal up to the renaming of their leaves (ContextReuse.h).
   /// A call an analysis made, and what it got.
@@ -326,10 +328,11 @@ private:
   std::vector<std::vector<LoggedCall> *> CallLogs;
   unsigned CallsResolved = 0; ///< calls resolveCall was asked to resolve
   unsigned UnknownsTaken = 0; ///< calls that fell back to an unknown result
-  /// The key under which an analysis of this context is kept and looked for; none where the
-  /// arguments cannot be renamed (an induction variable).
-  std::optional<uint64_t> reuseKey(const FunctionDecl *Callee, const std::vector<SymRef> &Args,
-                                   unsigned Depth, const PrivateReach &Reach) const;
+  /// The key under which an analysis of this context (\p Context: resolveCall's hash of it
+  /// without the argument values) is kept and looked for; none where the arguments cannot be
+  /// renamed (an induction variable).
+  std::optional<uint64_t> reuseKey(uint64_t Context, const std::vector<SymRef> &Args,
+                                   unsigned Depth) const;
   /// Reuses the analysis kept under \p ReuseKey for arguments \p Args (the context hashed to
   /// \p Key): makes its calls again with renamed arguments, collects its findings, and gives
   /// its renamed summary in \p Result. False (and nothing done but calls that a new analysis
@@ -387,7 +390,8 @@ private:
   /// resolveCall in the witness analysis: its own summaries (\p Key), no findings, and calls
   /// it cannot analyze are taken to return a block-uniform value and store nothing.
   CallSummary resolveWitnessCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
-                                 unsigned Depth, const PrivateReach &Reach, uint64_t Key);
+                                 unsigned Depth, const PrivateReach &Reach, uint64_t Key,
+                                 uint64_t Context);
 
   /// Which root the current analysis started from: a kernel, or a device function no kernel
   /// reaches, analyzed with arguments the same in every thread, then lane-varying.
