@@ -108,7 +108,7 @@ SymRef CooperativeGroupCalls::eval(const CallExpr *CE, const FunctionDecl *Calle
   if (Name == "group_dim" || Name == "dim_threads")
     return sym::dim3(builtinVar(2, 0), builtinVar(2, 1), builtinVar(2, 2));
   if (Name == "block_rank")
-    return sym::contextFree(sym::opaque(0xb10c, Uniformity::BlockUniform, false, "block_rank"));
+    return sym::contextFreeOpaque(0xb10c, Uniformity::BlockUniform, false, "block_rank");
   if (Name == "is_valid")
     return sym::constant(1, {1, false});
   if (Name == "sync")

@@ -167,9 +167,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
         return sym::dim3(builtinVar(*Index, 0), builtinVar(*Index, 1), builtinVar(*Index, 2));
       }
       if (Var->hasGlobalStorage() || Var->isStaticLocal())
-        return sym::contextFree(sym::opaque(llvm::hash_combine(Var, 0x61),
-                                            Uniformity::BlockUniform, true,
-                                            Var->getNameAsString(), IT));
+        return sym::contextFreeOpaque(llvm::hash_combine(Var, 0x61), Uniformity::BlockUniform,
+                                      true, Var->getNameAsString(), IT);
       if (Var->getType()->isReferenceType() && Var->hasLocalStorage() &&
           F.isOwnLocal(Var)) {
         // A reference: what it was bound to (reads); writes go through storeToMemory. A
@@ -199,8 +198,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
       return F.leafFor(E, Uniformity::LaneVarying, true, Var->getNameAsString());
     }
     if (isa<FunctionDecl>(VD))
-      return sym::contextFree(sym::opaque(llvm::hash_combine(VD), Uniformity::BlockUniform,
-                                          false, VD->getNameAsString()));
+      return sym::contextFreeOpaque(llvm::hash_combine(VD), Uniformity::BlockUniform, false,
+                                    VD->getNameAsString());
     return F.leafFor(E, Uniformity::LaneVarying, true, VD->getNameAsString());
   }
 
@@ -289,9 +288,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
 
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (const auto *Static = dyn_cast<VarDecl>(ME->getMemberDecl()))
-      return sym::contextFree(sym::opaque(llvm::hash_combine(Static, 0x61),
-                                          Uniformity::BlockUniform, true,
-                                          Static->getNameAsString(), IT)); // a global
+      return sym::contextFreeOpaque(llvm::hash_combine(Static, 0x61), Uniformity::BlockUniform,
+                                    true, Static->getNameAsString(), IT); // a global
     if (auto Path = M.pathOf(ME))
       return M.read(*Path, S, E);
     SymRef Base = eval(ME->getBase(), S, D + 1);

@@ -79,8 +79,10 @@ SymRef blockDim(unsigned Dim) {
   return finish(E);
 }
 
-SymRef opaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Label, IntType Ty,
-              bool Evaluable) {
+namespace {
+/// An opaque leaf, still to be marked (finish() of a node without children: only its hash).
+std::shared_ptr<SymExpr> newOpaque(uint64_t Id, Uniformity Class, bool DataDependent,
+                                   std::string Label, IntType Ty, bool Evaluable) {
   auto E = make(SymKind::Opaque);
   E->Id = Id;
   E->Ty = Ty;
@@ -89,27 +91,32 @@ SymRef opaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Lab
   E->Evaluable = Evaluable;
   E->Label = std::move(Label);
   E->ContextFree = Id == 0; // the placeholders ("this", "unknown") share id 0 everywhere
-  return finish(E);
+  E->Hash = nodeHash(*E);
+  return E;
+}
+} // namespace
+
+SymRef opaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Label, IntType Ty,
+              bool Evaluable) {
+  return newOpaque(Id, Class, DataDependent, std::move(Label), Ty, Evaluable);
+}
+
+SymRef contextFreeOpaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Label,
+                         IntType Ty) {
+  auto E = newOpaque(Id, Class, DataDependent, std::move(Label), Ty, /*Evaluable=*/true);
+  E->ContextFree = true;
+  return E;
 }
 
 SymRef fieldOf(const SymRef &Whole, uint64_t PathHash, IntType Ty, std::string Label) {
-  auto E = std::const_pointer_cast<SymExpr>(opaque(llvm::hash_combine(Whole->Hash, PathHash),
-                                                   Whole->Class, Whole->DataDependent,
-                                                   std::move(Label), Ty));
+  auto E = newOpaque(llvm::hash_combine(Whole->Hash, PathHash), Whole->Class,
+                     Whole->DataDependent, std::move(Label), Ty, /*Evaluable=*/true);
   E->ContextFree = Whole->ContextFree; // a field of a global is the same in every context
   E->Derived = SymExpr::Derivation::FieldOf;
   E->HasDerived = true;
   if (!Whole->HasDerived)
     E->Of = Whole;
   E->OfPath = PathHash;
-  return E;
-}
-
-SymRef contextFree(SymRef Leaf) {
-  if (!Leaf || Leaf->ContextFree)
-    return Leaf;
-  auto E = std::make_shared<SymExpr>(*Leaf);
-  E->ContextFree = true;
   return E;
 }
 

@@ -28,7 +28,8 @@ TEST(ContextReuse, ContextsEqualUpToTheLeavesIdsShareAKey) {
   EXPECT_NE(canonicalArguments({N1}),
             canonicalArguments({leaf(202, "n", Uniformity::LaneVarying)}));
   // A global's value is the same leaf in every context: it is never renamed.
-  SymRef G1 = sym::contextFree(leaf(7, "g")), G2 = sym::contextFree(leaf(8, "g"));
+  SymRef G1 = sym::contextFreeOpaque(7, Uniformity::BlockUniform, false, "g", I32),
+         G2 = sym::contextFreeOpaque(8, Uniformity::BlockUniform, false, "g", I32);
   EXPECT_NE(canonicalArguments({G1}), canonicalArguments({G2}));
   EXPECT_EQ(canonicalArguments({G1}), canonicalArguments({G1}));
   // An induction variable also names its loop: not renamed.
