@@ -178,7 +178,7 @@ public:
     } else {
       // What the launch fixes, when its candidate layouts cover every shape it allows.
       PartialBlockShape P = Resolver.partialBlockShape(BlockArg);
-      if (candidateShapes(P).CoversLayouts) {
+      if (coversLayouts(P)) {
         if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
           Shapes.Partial.push_back(P);
       } else {

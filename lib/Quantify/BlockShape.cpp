@@ -164,13 +164,11 @@ ShapeCandidates candidateShapes(const PartialBlockShape &P, unsigned WarpSize) {
   return C;
 }
 
-static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned WarpSize) {
-  ShapeCandidates C;
-  if (auto S = P.shape()) {
-    C.Shapes = {*S};
-    C.CoversLayouts = C.Exhaustive = true;
-    return C;
-  }
+namespace {
+
+/// Whether the warp layout of \p P's allowed shapes does not depend on the unknown values
+/// (candidateLayouts says why each case holds).
+bool layoutIndependent(const PartialBlockShape &P, unsigned WarpSize) {
   unsigned First = !P.Dims[0] ? 0 : !P.Dims[1] ? 1 : 2; // the first unknown dimension
   unsigned Prefix = 1;
   for (unsigned D = 0; D < First; ++D)
@@ -180,8 +178,33 @@ static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned War
     OnlyUnknown &= P.Dims[D].has_value();
     TrailingOnes &= P.Dims[D] == 1u;
   }
+  return Prefix % WarpSize == 0 || (OnlyUnknown && TrailingOnes);
+}
+
+/// Whether \p All (allAllowed's) is few enough shapes to list one by one.
+bool fewEnoughToList(const std::vector<BlockShape> &All) {
+  unsigned AllThreads = 0;
+  for (const BlockShape &S : All)
+    AllThreads += S.threads();
+  return All.size() <= MaxListed && AllThreads <= MaxListedThreads;
+}
+
+} // namespace
+
+bool coversLayouts(const PartialBlockShape &P, unsigned WarpSize) {
+  return P.complete() || layoutIndependent(P, WarpSize) ||
+         fewEnoughToList(allAllowed(P, MaxListed * 64));
+}
+
+static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned WarpSize) {
+  ShapeCandidates C;
+  if (auto S = P.shape()) {
+    C.Shapes = {*S};
+    C.CoversLayouts = C.Exhaustive = true;
+    return C;
+  }
   std::vector<BlockShape> All = allAllowed(P, MaxListed * 64);
-  if (Prefix % WarpSize == 0 || (OnlyUnknown && TrailingOnes)) {
+  if (layoutIndependent(P, WarpSize)) {
     // The warp layout does not depend on the unknown values, so every allowed shape S embeds
     // into a largest one L that contains it (S.d <= L.d in every dimension), warp by warp:
     //  - the known dimensions before the first unknown one span a multiple of the warp size:
@@ -194,10 +217,7 @@ static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned War
     C.Shapes = maximal(All);
     C.CoversLayouts = true;
   } else {
-    unsigned AllThreads = 0;
-    for (const BlockShape &S : All)
-      AllThreads += S.threads();
-    if (All.size() <= MaxListed && AllThreads <= MaxListedThreads) {
+    if (fewEnoughToList(All)) {
       // The layout changes with the unknown values, but the shapes are few: all of them.
       C.Shapes = All;
       std::reverse(C.Shapes.begin(), C.Shapes.end()); // the largest first

@@ -88,6 +88,9 @@ ShapeCandidates candidateShapes(const PartialBlockShape &P, unsigned WarpSize = 
 ShapeCandidates candidateShapes(const std::vector<PartialBlockShape> &Launches,
                                 unsigned WarpSize = 32);
 
+/// candidateShapes(P).CoversLayouts, without listing the candidates.
+bool coversLayouts(const PartialBlockShape &P, unsigned WarpSize = 32);
+
 /// Parses "X", "X,Y" or "X,Y,Z" (also with 'x' separators); std::nullopt when malformed, zero,
 /// or over 1024 threads.
 std::optional<BlockShape> parseBlockShape(llvm::StringRef Text);
