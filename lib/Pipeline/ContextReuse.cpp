@@ -20,11 +20,19 @@ namespace {
 /// context they were made in.
 bool renamable(const SymExpr &E) { return E.Kind == SymKind::Opaque && !E.ContextFree; }
 
+/// One step of canonicalHash: a multiply-xorshift mix, several times cheaper than
+/// llvm::hash_combine of every field of every node (a twentieth of `sort.cu`'s analysis went
+/// to the reuse keys). A collision costs only a reuse: matchArguments compares the trees.
+void mix(uint64_t &H, uint64_t V) {
+  H = (H ^ V) * 0x9ddfea08eb382d69ULL;
+  H ^= H >> 47;
+}
+
 /// A tree's hash with renamable leaves numbered in order of appearance; false when it holds an
 /// induction variable.
 bool canonicalHash(const SymRef &E, llvm::DenseMap<uint64_t, unsigned> &Numbers, uint64_t &H) {
   if (!E) {
-    H = llvm::hash_combine(H, 0xff);
+    mix(H, 0xff);
     return true;
   }
   if (E->Kind == SymKind::IndVar)
@@ -32,19 +40,23 @@ bool canonicalHash(const SymRef &E, llvm::DenseMap<uint64_t, unsigned> &Numbers,
   uint64_t Id = E->Id;
   if (renamable(*E))
     Id = Numbers.try_emplace(E->Id, Numbers.size()).first->second;
-  H = llvm::hash_combine(H, static_cast<unsigned>(E->Kind), static_cast<unsigned>(E->Op),
-                         E->Ty.Bits, E->Ty.Signed, E->Dim, E->Value, Id,
-                         static_cast<unsigned>(E->Class), E->DataDependent, E->Evaluable);
+  mix(H, static_cast<uint64_t>(E->Kind) | static_cast<uint64_t>(E->Op) << 8 |
+             static_cast<uint64_t>(E->Ty.Bits) << 16 | uint64_t(E->Ty.Signed) << 32 |
+             static_cast<uint64_t>(E->Dim) << 33 | static_cast<uint64_t>(E->Class) << 40 |
+             uint64_t(E->DataDependent) << 48 | uint64_t(E->Evaluable) << 49);
+  mix(H, static_cast<uint64_t>(E->Value));
+  mix(H, Id);
   if (E->Kind == SymKind::Opaque) {
-    H = llvm::hash_combine(H, E->Label, E->OriginLine, E->OriginColumn,
-                           static_cast<unsigned>(E->Derived), E->OfPath);
+    mix(H, llvm::hash_value(llvm::StringRef(E->Label)));
+    mix(H, static_cast<uint64_t>(E->OriginLine) << 32 | E->OriginColumn);
+    mix(H, static_cast<uint64_t>(E->Derived) ^ E->OfPath);
     if (E->Derived != SymExpr::Derivation::None && renamable(*E) &&
         (!E->Of || !canonicalHash(E->Of, Numbers, H)))
       return false;
   }
   if (E->Kind == SymKind::Record)
     for (const auto &[Field, V] : *E->Fields) {
-      H = llvm::hash_combine(H, Field);
+      mix(H, reinterpret_cast<uintptr_t>(Field));
       if (!canonicalHash(V, Numbers, H))
         return false;
     }
@@ -76,13 +88,10 @@ bool match(const SymRef &Then, const SymRef &Now, LeafRenaming &Renaming) {
       return false;
     // One leaf of Then is one leaf of Now throughout, and no two of Then's share one of Now's
     // (the data flow would see them equal in one context and not in the other).
-    auto [It, New] = Renaming.try_emplace(T.Id, RenamedLeaf{Then, Now});
+    auto [It, New] = Renaming.Leaves.try_emplace(T.Id, RenamedLeaf{Then, Now});
     if (!New)
       return It->second.Now->Id == N.Id;
-    for (const auto &[ThenId, Leaf] : Renaming)
-      if (ThenId != T.Id && Leaf.Now->Id == N.Id)
-        return false;
-    return true;
+    return Renaming.NowIds.insert(N.Id).second;
   }
   if (T.Id != N.Id)
     return false;
@@ -124,7 +133,7 @@ bool renamableResult(const SymRef &E, const LeafRenaming &Renaming) {
   if (E->Kind == SymKind::IndVar)
     return false; // its id also names its loop
   if (E->Kind == SymKind::Opaque) {
-    if (auto It = Renaming.find(E->Id); It != Renaming.end()) {
+    if (auto It = Renaming.Leaves.find(E->Id); It != Renaming.Leaves.end()) {
       // The argument's leaf (perhaps with a source position of the callee's), not a leaf
       // remade with the argument's id and a joined class.
       const SymExpr &Then = *It->second.Then;
@@ -165,7 +174,7 @@ SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
     return E;
   if (E->Kind == SymKind::Opaque) {
     // An argument's leaf: the other context's, placed where the callee placed this one.
-    if (auto It = Renaming.find(E->Id); It != Renaming.end())
+    if (auto It = Renaming.Leaves.find(E->Id); It != Renaming.Leaves.end())
       return placedLike(It->second.Now, *E);
     // A leaf whose id is another value's hash: made again from that value, renamed.
     if (E->Derived != SymExpr::Derivation::None) {
@@ -184,16 +193,28 @@ SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
     Copy->Hash = nodeHash(*Copy);
     return Copy;
   }
+  // A tree none of whose leaves rename is itself (no copy).
   if (E->Kind == SymKind::Record) {
     std::vector<std::pair<const void *, SymRef>> Fields = *E->Fields;
-    for (auto &Field : Fields)
+    bool Same = true;
+    for (auto &Field : Fields) {
+      SymRef Was = Field.second;
       Field.second = renamed(Field.second, Renaming, Salt);
-    return sym::record(std::move(Fields), renamed(E->A, Renaming, Salt), E->Label);
+      Same &= Field.second == Was;
+    }
+    SymRef A = renamed(E->A, Renaming, Salt);
+    if (Same && A == E->A)
+      return E;
+    return sym::record(std::move(Fields), std::move(A), E->Label);
   }
+  SymRef A = renamed(E->A, Renaming, Salt), B = renamed(E->B, Renaming, Salt),
+         C = renamed(E->C, Renaming, Salt);
+  if (A == E->A && B == E->B && C == E->C)
+    return E;
   auto Copy = std::make_shared<SymExpr>(*E);
-  Copy->A = renamed(E->A, Renaming, Salt);
-  Copy->B = renamed(E->B, Renaming, Salt);
-  Copy->C = renamed(E->C, Renaming, Salt);
+  Copy->A = std::move(A);
+  Copy->B = std::move(B);
+  Copy->C = std::move(C);
   Copy->Hash = nodeHash(*Copy);
   return Copy;
 }

@@ -33,6 +33,7 @@
 #include "divlint/Analysis/SymExpr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <optional>
 
 namespace divlint {
@@ -47,7 +48,10 @@ std::optional<uint64_t> canonicalArguments(llvm::ArrayRef<SymRef> Args);
 struct RenamedLeaf {
   SymRef Then, Now;
 };
-using LeafRenaming = llvm::DenseMap<uint64_t, RenamedLeaf>;
+struct LeafRenaming {
+  llvm::DenseMap<uint64_t, RenamedLeaf> Leaves; ///< by the id of Then's leaf
+  llvm::DenseSet<uint64_t> NowIds;              ///< the ids of the Now leaves in Leaves
+};
 
 /// Whether \p Now's trees are \p Then's up to the renaming of their leaves (labels, source
 /// positions, classes and types equal; ContextFree leaves the same); if so \p Renaming maps

@@ -41,9 +41,10 @@ TEST(ContextReuse, MatchingMapsEachLeafToOneLeaf) {
   SymRef A = leaf(1, "x"), B = leaf(2, "x"), C = leaf(3, "x");
   LeafRenaming R;
   ASSERT_TRUE(matchArguments({A, plus(A, B)}, {C, plus(C, leaf(4, "x"))}, R));
-  EXPECT_EQ(R.size(), 2u);
-  EXPECT_EQ(R.find(1)->second.Now->Id, 3u);
-  EXPECT_EQ(R.find(2)->second.Now->Id, 4u);
+  EXPECT_EQ(R.Leaves.size(), 2u);
+  EXPECT_EQ(R.NowIds.size(), 2u);
+  EXPECT_EQ(R.Leaves.find(1)->second.Now->Id, 3u);
+  EXPECT_EQ(R.Leaves.find(2)->second.Now->Id, 4u);
   // Two leaves of one context cannot become one leaf of the other (they would compare equal
   // there and not here), nor can one leaf become two.
   LeafRenaming Two;
