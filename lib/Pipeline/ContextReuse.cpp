@@ -239,21 +239,31 @@ bool sameResult(const CallSummary &Then, const CallSummary &Now, LeafRenaming &R
 } // namespace
 
 std::optional<uint64_t> TranslationUnitAnalyzer::reuseKey(uint64_t Context,
-                                                          const std::vector<SymRef> &Args,
-                                                          unsigned Depth) const {
+                                                          const std::vector<SymRef> &Args) const {
   std::optional<uint64_t> Canonical = canonicalArguments(Args);
   if (!Canonical)
     return std::nullopt;
-  // As resolveCall's key, with the arguments numbered, and the depth (where callees stop
-  // being analyzed).
-  return llvm::hash_combine(Context, Depth, *Canonical);
+  // As resolveCall's key, with the arguments numbered.
+  return llvm::hash_combine(Context, *Canonical);
 }
 
+namespace {
+/// The key of an analysis reusable at its own depth only.
+uint64_t atDepth(uint64_t ReuseKey, unsigned Depth) {
+  return llvm::hash_combine(ReuseKey, Depth, 0xde97);
+}
+} // namespace
+
 bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Callee,
-                                    const std::vector<SymRef> &Args, uint64_t Key,
-                                    CallSummary &Result) {
+                                    const std::vector<SymRef> &Args, unsigned Depth,
+                                    uint64_t Key, CallSummary &Result) {
   auto &Kept = InWitness ? WitnessReusable : Reusable;
+  // One no call under which was cut by the depth, where none would be at this depth either
+  // (a new analysis here makes the same calls, each deeper by the same amount), else one made
+  // at this very depth.
   auto It = Kept.find(ReuseKey);
+  if (It == Kept.end() || !depthFree(Depth, It->second.Height))
+    It = Kept.find(atDepth(ReuseKey, Depth));
   if (It == Kept.end())
     return false;
   const ReusableAnalysis &Earlier = It->second;
@@ -270,13 +280,15 @@ bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Calle
     CallArgs.reserve(Call.Args.size());
     for (const SymRef &A : Call.Args)
       CallArgs.push_back(renamed(A, Renaming, Key));
-    CallSummary Got = resolveCall(Call.Callee, std::move(CallArgs), Call.Depth, Call.Reach);
+    CallSummary Got =
+        resolveCall(Call.Callee, std::move(CallArgs), Call.Depth - Earlier.Depth + Depth, Call.Reach);
     if (!sameResult(Call.Result, Got, Renaming)) {
       CallLogs.pop_back();
       return false;
     }
   }
   CallLogs.pop_back();
+  DeepestAnalysis = std::max(DeepestAnalysis, Depth + Earlier.Height);
   if (PhaseTimes::enabled())
     ++currentPhaseTimes().Reused;
   Result = Earlier.Summary;
@@ -302,10 +314,14 @@ bool TranslationUnitAnalyzer::analyzeForReuse(
   std::vector<LoggedCall> Calls;
   CallLogs.push_back(ReuseKey ? &Calls : nullptr);
   unsigned CallsBefore = CallsResolved, UnknownsBefore = UnknownsTaken;
+  unsigned DeepestBefore = DeepestAnalysis;
+  DeepestAnalysis = Depth;
   auto FA = std::make_unique<FunctionAnalysis>(Callee, Ctx, *this, InWitness ? WitnessOpts : Opts,
                                                CurrentShapes, std::move(Args), Depth, Reach);
   bool Ran = FA->run();
   CallLogs.pop_back();
+  unsigned Height = DeepestAnalysis - Depth;
+  DeepestAnalysis = std::max(DeepestBefore, DeepestAnalysis);
   if (!Ran)
     return false;
   Result = FA->summary();
@@ -314,15 +330,18 @@ bool TranslationUnitAnalyzer::analyzeForReuse(
   // might not).
   if (ReuseKey && UnknownsTaken == UnknownsBefore)
     keepForReuse(*ReuseKey, std::move(ArgsKept), Result, std::move(Calls),
-                 CallsResolved - CallsBefore, std::move(FA));
+                 CallsResolved - CallsBefore, Depth, Height, std::move(FA));
   return true;
 }
 
 void TranslationUnitAnalyzer::keepForReuse(uint64_t ReuseKey, std::vector<SymRef> Args,
                                            const CallSummary &Summary,
                                            std::vector<LoggedCall> Calls, unsigned CallsAsked,
+                                           unsigned Depth, unsigned Height,
                                            std::unique_ptr<FunctionAnalysis> FA) {
   auto &Kept = InWitness ? WitnessReusable : Reusable;
+  if (!depthFree(Depth, Height))
+    ReuseKey = atDepth(ReuseKey, Depth);
   if (Kept.count(ReuseKey))
     return;
   // Every value it passed on or returned must be renamable into another context's: the
@@ -343,6 +362,8 @@ void TranslationUnitAnalyzer::keepForReuse(uint64_t ReuseKey, std::vector<SymRef
   R.Args = std::move(Args);
   R.Calls = std::move(Calls);
   R.CallsAsked = CallsAsked;
+  R.Depth = Depth;
+  R.Height = Height;
   R.Summary = Summary;
   // Its findings are collected again for each context that reuses it (in the witness
   // analysis: what it shows).

@@ -97,8 +97,8 @@ CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Call
   InProgress.insert(Key);
   CallSummary Result;
   // A context equal to an earlier witness context up to renaming (ContextReuse.h).
-  std::optional<uint64_t> ReuseKey = reuseKey(Context, Args, Depth);
-  if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
+  std::optional<uint64_t> ReuseKey = reuseKey(Context, Args);
+  if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Depth, Key, Result)) {
     ++currentPhaseTimes().WitnessAnalyses;
     if (!analyzeForReuse(Callee, std::move(Args), Depth, Reach, ReuseKey, Result,
                          [&](const FunctionAnalysis &FA) { noteShown(FA); }))

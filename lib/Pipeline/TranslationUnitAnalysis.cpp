@@ -153,8 +153,8 @@ CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
   InProgress.insert(Key);
   RegionStack.emplace_back();
   CallSummary Result;
-  std::optional<uint64_t> ReuseKey = reuseKey(Context, Args, Depth);
-  if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Key, Result)) {
+  std::optional<uint64_t> ReuseKey = reuseKey(Context, Args);
+  if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Depth, Key, Result)) {
     HeaderTimer Timing(*this, Callee);
     bool Ran = analyzeForReuse(Callee, std::move(Args), Depth, Reach, ReuseKey, Result,
                                [&](const FunctionAnalysis &FA) {

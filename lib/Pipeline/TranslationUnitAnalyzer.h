@@ -48,7 +48,7 @@ using namespace clang;
 constexpr unsigned MaxCallContextsPerRoot = 1024;
 constexpr unsigned MaxCallContextsPerUnit = 16384;
 /// Calls nested deeper than this fall back to lane-varying (CallEvaluator stops at the same
-/// depth: MaxCallDepth).
+/// depth: MaxCallDepth; an analysis at depth MaxAnalyzedCallDepth - 1 makes no call).
 constexpr unsigned MaxAnalyzedCallDepth = 12;
 
 inline bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
@@ -320,10 +320,22 @@ private:
     unsigned CallsAsked = 0;
     CallSummary Summary;
     std::unique_ptr<FunctionAnalysis> Records;
+    /// The call depth it ran at, and how much deeper the deepest analysis under it ran.
+    unsigned Depth = 0, Height = 0;
   };
   /// By a hash of the callee and its context with the arguments' leaves numbered; the witness
-  /// analysis's apart (it assumes what it cannot see is uniform).
+  /// analysis's apart (it assumes what it cannot see is uniform). An analysis under which no
+  /// call was cut by the call depth is kept under that hash and reused at any depth where none
+  /// would be (depthFree); the others under the hash with their depth mixed in, and reused at
+  /// that depth only.
   std::unordered_map<uint64_t, ReusableAnalysis> Reusable, WitnessReusable;
+  /// The deepest call depth an analysis ran at, in the current analysis's subtree.
+  unsigned DeepestAnalysis = 0;
+  /// Whether analyses at \p Depth and up to \p Height deeper make every call a function with a
+  /// body they reach (CallEvaluator cuts calls from MaxAnalyzedCallDepth - 1 on).
+  static bool depthFree(unsigned Depth, unsigned Height) {
+    return Depth + Height + 1 < MaxAnalyzedCallDepth;
+  }
   /// Per analysis in progress: where the calls it makes are logged (null: not logged).
   std::vector<std::vector<LoggedCall> *> CallLogs;
   unsigned CallsResolved = 0; ///< calls resolveCall was asked to resolve
@@ -331,14 +343,13 @@ private:
   /// The key under which an analysis of this context (\p Context: resolveCall's hash of it
   /// without the argument values) is kept and looked for; none where the arguments cannot be
   /// renamed (an induction variable).
-  std::optional<uint64_t> reuseKey(uint64_t Context, const std::vector<SymRef> &Args,
-                                   unsigned Depth) const;
+  std::optional<uint64_t> reuseKey(uint64_t Context, const std::vector<SymRef> &Args) const;
   /// Reuses the analysis kept under \p ReuseKey for arguments \p Args (the context hashed to
   /// \p Key): makes its calls again with renamed arguments, collects its findings, and gives
   /// its renamed summary in \p Result. False (and nothing done but calls that a new analysis
   /// finds made) where there is none or a call's result does not match.
   bool reuse(uint64_t ReuseKey, const FunctionDecl *Callee, const std::vector<SymRef> &Args,
-             uint64_t Key, CallSummary &Result);
+             unsigned Depth, uint64_t Key, CallSummary &Result);
   /// Analyzes \p Callee in its context (with the witness's options while InWitness), logging
   /// the calls it makes; \p Record takes what it found (findings, or what the witness shows)
   /// before the analysis is kept for reuse under \p ReuseKey. False: no CFG, nothing analyzed.
@@ -347,8 +358,8 @@ private:
                        CallSummary &Result,
                        llvm::function_ref<void(const FunctionAnalysis &)> Record);
   void keepForReuse(uint64_t ReuseKey, std::vector<SymRef> Args, const CallSummary &Summary,
-                    std::vector<LoggedCall> Calls, unsigned CallsAsked,
-                    std::unique_ptr<FunctionAnalysis> FA);
+                    std::vector<LoggedCall> Calls, unsigned CallsAsked, unsigned Depth,
+                    unsigned Height, std::unique_ptr<FunctionAnalysis> FA);
   /// Calling contexts the current kernel (or stand-alone function) may still analyze: each call
   /// with new argument values is a new analysis, so call trees that fan out with distinct
   /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.
