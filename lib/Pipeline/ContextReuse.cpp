@@ -17,8 +17,11 @@ namespace pipeline {
 namespace {
 
 /// Leaves an analysis reused for another context renames: the opaque ones whose id names the
-/// context they were made in.
-bool renamable(const SymExpr &E) { return E.Kind == SymKind::Opaque && !E.ContextFree; }
+/// context they were made in, and induction variables (whose ids name their loop and the
+/// context it runs in).
+bool renamable(const SymExpr &E) {
+  return (E.Kind == SymKind::Opaque && !E.ContextFree) || E.Kind == SymKind::IndVar;
+}
 
 /// One step of canonicalHash: a multiply-xorshift mix, several times cheaper than
 /// llvm::hash_combine of every field of every node (a twentieth of `sort.cu`'s analysis went
@@ -28,42 +31,54 @@ void mix(uint64_t &H, uint64_t V) {
   H ^= H >> 47;
 }
 
-/// A tree's hash with renamable leaves numbered in order of appearance; false when it holds an
-/// induction variable.
-bool canonicalHash(const SymRef &E, llvm::DenseMap<uint64_t, unsigned> &Numbers, uint64_t &H) {
-  if (!E) {
-    mix(H, 0xff);
-    return true;
-  }
-  if (E->Kind == SymKind::IndVar)
-    return false;
-  uint64_t Id = E->Id;
-  if (renamable(*E))
-    Id = Numbers.try_emplace(E->Id, Numbers.size()).first->second;
-  mix(H, static_cast<uint64_t>(E->Kind) | static_cast<uint64_t>(E->Op) << 8 |
-             static_cast<uint64_t>(E->Ty.Bits) << 16 | uint64_t(E->Ty.Signed) << 32 |
-             static_cast<uint64_t>(E->Dim) << 33 | static_cast<uint64_t>(E->Class) << 40 |
-             uint64_t(E->DataDependent) << 48 | uint64_t(E->Evaluable) << 49);
-  mix(H, static_cast<uint64_t>(E->Value));
-  mix(H, Id);
-  if (E->Kind == SymKind::Opaque) {
-    mix(H, llvm::hash_value(llvm::StringRef(E->Label)));
-    mix(H, static_cast<uint64_t>(E->OriginLine) << 32 | E->OriginColumn);
-    mix(H, static_cast<uint64_t>(E->Derived) ^ E->OfPath);
-    if (E->Derived != SymExpr::Derivation::None && renamable(*E) &&
-        (!E->Of || !canonicalHash(E->Of, Numbers, H)))
-      return false;
-  }
-  if (E->Kind == SymKind::Record)
-    for (const auto &[Field, V] : *E->Fields) {
-      mix(H, reinterpret_cast<uintptr_t>(Field));
-      if (!canonicalHash(V, Numbers, H))
+/// A hash of trees with renamable leaves, and induction variables' loops, numbered in order
+/// of appearance.
+struct CanonicalHash {
+  llvm::DenseMap<uint64_t, unsigned> Leaves, Loops;
+  uint64_t H = 0;
+
+  /// False where a leaf stands for a value it cannot rename (canonicalArguments).
+  bool add(const SymRef &E) {
+    if (!E) {
+      mix(H, 0xff);
+      return true;
+    }
+    uint64_t Id = E->Id, Value = static_cast<uint64_t>(E->Value);
+    if (renamable(*E))
+      Id = Leaves.try_emplace(E->Id, Leaves.size()).first->second;
+    if (E->Kind == SymKind::IndVar) // the loop's id
+      Value = Loops.try_emplace(Value, Loops.size()).first->second;
+    mix(H, static_cast<uint64_t>(E->Kind) | static_cast<uint64_t>(E->Op) << 8 |
+               static_cast<uint64_t>(E->Ty.Bits) << 16 | uint64_t(E->Ty.Signed) << 32 |
+               static_cast<uint64_t>(E->Dim) << 33 | static_cast<uint64_t>(E->Class) << 40 |
+               uint64_t(E->DataDependent) << 48 | uint64_t(E->Evaluable) << 49);
+    mix(H, Value);
+    mix(H, Id);
+    if (E->Kind == SymKind::Opaque || E->Kind == SymKind::IndVar) {
+      mix(H, llvm::hash_value(llvm::StringRef(E->Label)));
+      mix(H, static_cast<uint64_t>(E->OriginLine) << 32 | E->OriginColumn);
+      mix(H, static_cast<uint64_t>(E->Derived) ^ E->OfPath);
+      if (E->Derived != SymExpr::Derivation::None && renamable(*E) && (!E->Of || !add(E->Of)))
         return false;
     }
-  for (const SymRef *Child : {&E->A, &E->B, &E->C})
-    if (!canonicalHash(*Child, Numbers, H))
-      return false;
-  return true;
+    if (E->Kind == SymKind::Record)
+      for (const auto &[Field, V] : *E->Fields) {
+        mix(H, reinterpret_cast<uintptr_t>(Field));
+        if (!add(V))
+          return false;
+      }
+    return add(E->A) && add(E->B) && add(E->C);
+  }
+};
+
+/// Maps \p Then to \p Now in \p Map unless one of them is mapped otherwise already: one to
+/// one, or the data flow would see two values equal in one context and not in the other.
+bool mapOneToOne(uint64_t Then, uint64_t Now, llvm::DenseMap<uint64_t, uint64_t> &Map,
+                 llvm::DenseSet<uint64_t> &Taken) {
+  auto [It, New] = Map.try_emplace(Then, Now);
+  if (!New)
+    return It->second == Now;
+  return Taken.insert(Now).second;
 }
 
 /// Whether \p Now is \p Then up to renaming (see matchArguments).
@@ -71,12 +86,13 @@ bool match(const SymRef &Then, const SymRef &Now, LeafRenaming &Renaming) {
   if (!Then || !Now)
     return Then == Now;
   const SymExpr &T = *Then, &N = *Now;
+  bool IndVar = T.Kind == SymKind::IndVar;
   if (T.Kind != N.Kind || T.Op != N.Op || !(T.Ty == N.Ty) || T.Dim != N.Dim ||
-      T.Value != N.Value || T.Class != N.Class || T.DataDependent != N.DataDependent ||
-      T.Evaluable != N.Evaluable || T.HasThread != N.HasThread ||
-      T.ContextFree != N.ContextFree || T.Group != N.Group || T.Kind == SymKind::IndVar)
+      (T.Value != N.Value && !IndVar) || T.Class != N.Class ||
+      T.DataDependent != N.DataDependent || T.Evaluable != N.Evaluable ||
+      T.HasThread != N.HasThread || T.ContextFree != N.ContextFree || T.Group != N.Group)
     return false;
-  if (T.Kind == SymKind::Opaque) {
+  if (T.Kind == SymKind::Opaque || IndVar) {
     if (T.Label != N.Label || T.OriginLine != N.OriginLine || T.OriginColumn != N.OriginColumn ||
         T.Derived != N.Derived || T.OfPath != N.OfPath)
       return false;
@@ -86,12 +102,19 @@ bool match(const SymRef &Then, const SymRef &Now, LeafRenaming &Renaming) {
     // value, so the values must match too.
     if (T.Derived != SymExpr::Derivation::None && (!T.Of || !match(T.Of, N.Of, Renaming)))
       return false;
+    // An induction variable's loop is one loop of the other context throughout.
+    if (IndVar && !mapOneToOne(static_cast<uint64_t>(T.Value), static_cast<uint64_t>(N.Value),
+                               Renaming.Loops, Renaming.NowLoops))
+      return false;
     // One leaf of Then is one leaf of Now throughout, and no two of Then's share one of Now's
     // (the data flow would see them equal in one context and not in the other).
     auto [It, New] = Renaming.Leaves.try_emplace(T.Id, RenamedLeaf{Then, Now});
     if (!New)
       return It->second.Now->Id == N.Id;
-    return Renaming.NowIds.insert(N.Id).second;
+    if (!Renaming.NowIds.insert(N.Id).second)
+      return false;
+    // An induction variable's start and step (its children) match as any tree does.
+    return !IndVar || (match(T.A, N.A, Renaming) && match(T.B, N.B, Renaming));
   }
   if (T.Id != N.Id)
     return false;
@@ -109,12 +132,11 @@ bool match(const SymRef &Then, const SymRef &Now, LeafRenaming &Renaming) {
 } // namespace
 
 std::optional<uint64_t> canonicalArguments(llvm::ArrayRef<SymRef> Args) {
-  llvm::DenseMap<uint64_t, unsigned> Numbers;
-  uint64_t H = 0;
+  CanonicalHash C;
   for (const SymRef &A : Args)
-    if (!canonicalHash(A, Numbers, H))
+    if (!C.add(A))
       return std::nullopt;
-  return H;
+  return C.H;
 }
 
 bool matchArguments(llvm::ArrayRef<SymRef> Then, llvm::ArrayRef<SymRef> Now,
@@ -130,9 +152,7 @@ bool matchArguments(llvm::ArrayRef<SymRef> Then, llvm::ArrayRef<SymRef> Now,
 bool renamableResult(const SymRef &E, const LeafRenaming &Renaming) {
   if (!E || E->ContextFree)
     return true;
-  if (E->Kind == SymKind::IndVar)
-    return false; // its id also names its loop
-  if (E->Kind == SymKind::Opaque) {
+  if (E->Kind == SymKind::Opaque || E->Kind == SymKind::IndVar) {
     if (auto It = Renaming.Leaves.find(E->Id); It != Renaming.Leaves.end()) {
       // The argument's leaf (perhaps with a source position of the callee's), not a leaf
       // remade with the argument's id and a joined class.
@@ -141,6 +161,10 @@ bool renamableResult(const SymRef &E, const LeafRenaming &Renaming) {
              E->DataDependent == Then.DataDependent && E->Evaluable == Then.Evaluable &&
              E->Derived == Then.Derived;
     }
+    // An induction variable of the callee's own loops (an argument's loop has no others).
+    if (E->Kind == SymKind::IndVar)
+      return !Renaming.Loops.count(static_cast<uint64_t>(E->Value)) &&
+             renamableResult(E->A, Renaming) && renamableResult(E->B, Renaming);
     // A leaf the callee made, or one computed again from a value that renames.
     return E->Derived == SymExpr::Derivation::None ||
            (E->Of && renamableResult(E->Of, Renaming));
@@ -190,6 +214,20 @@ SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
     // other context's own.
     auto Copy = std::make_shared<SymExpr>(*E);
     Copy->Id = llvm::hash_combine(E->Id, Salt);
+    Copy->Hash = nodeHash(*Copy);
+    return Copy;
+  }
+  if (E->Kind == SymKind::IndVar) {
+    // An argument's induction variable: the other context's.
+    if (auto It = Renaming.Leaves.find(E->Id); It != Renaming.Leaves.end())
+      return placedLike(It->second.Now, *E);
+    // One of the callee's own loops, whose ids mix in its context: the other context's loop,
+    // the same one for every variable of the loop.
+    auto Copy = std::make_shared<SymExpr>(*E);
+    Copy->Id = llvm::hash_combine(E->Id, Salt);
+    Copy->Value = static_cast<int64_t>(llvm::hash_combine(static_cast<uint64_t>(E->Value), Salt));
+    Copy->A = renamed(E->A, Renaming, Salt);
+    Copy->B = renamed(E->B, Renaming, Salt);
     Copy->Hash = nodeHash(*Copy);
     return Copy;
   }

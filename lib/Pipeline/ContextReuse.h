@@ -51,6 +51,9 @@ struct RenamedLeaf {
 struct LeafRenaming {
   llvm::DenseMap<uint64_t, RenamedLeaf> Leaves; ///< by the id of Then's leaf
   llvm::DenseSet<uint64_t> NowIds;              ///< the ids of the Now leaves in Leaves
+  /// The loops of Then's induction variables (their SymExpr::Value) and Now's.
+  llvm::DenseMap<uint64_t, uint64_t> Loops;
+  llvm::DenseSet<uint64_t> NowLoops;
 };
 
 /// Whether \p Now's trees are \p Then's up to the renaming of their leaves (labels, source
