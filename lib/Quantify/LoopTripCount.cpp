@@ -15,6 +15,15 @@ using namespace clang;
 namespace divlint {
 
 std::optional<double> CostModel::tripCount(const Stmt *Loop) {
+  // Asked of the same loops again and again (pricing in both modes, naming what was assumed,
+  // the loops around a branch): counted once.
+  auto [It, New] = TripCounts.try_emplace(Loop);
+  if (New)
+    It->second = countTrips(Loop);
+  return It->second;
+}
+
+std::optional<double> CostModel::countTrips(const Stmt *Loop) {
   const auto *For = dyn_cast_or_null<ForStmt>(Loop);
   if (!For || !For->getCond() || !For->getInc())
     return std::nullopt;

@@ -214,6 +214,7 @@ private:
   llvm::DenseMap<const clang::Stmt *, double> StmtCosts[2];
   llvm::DenseMap<const clang::Stmt *, std::vector<std::string>> UnpricedSites;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<std::string>> CalleeUnpriced;
+  llvm::DenseMap<const clang::Stmt *, std::optional<double>> TripCounts; ///< tripCount's
   /// What opaqueCall finds of a direct callee, whatever the call (the pricing, the unpriced
   /// work and the kernels' call counts ask it of every call they walk, many times each).
   enum class CalleeKind : unsigned char { Transparent, Opaque, Seen };
@@ -230,6 +231,8 @@ private:
                        std::vector<std::string> &Sites,
                        std::vector<const clang::FunctionDecl *> &Stack);
   double computeCost(const clang::Stmt *S);
+  /// tripCount's count, not memoized.
+  std::optional<double> countTrips(const clang::Stmt *Loop);
   /// One iteration of a loop: body, condition and increment.
   double iterationCost(const clang::Stmt *Loop);
   unsigned CallDepth = 0;
