@@ -196,8 +196,9 @@ SymRef placedLike(SymRef Leaf, const SymExpr &Like) {
 SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
   if (!E || E->ContextFree)
     return E;
-  if (E->Kind == SymKind::Opaque) {
-    // An argument's leaf: the other context's, placed where the callee placed this one.
+  if (E->Kind == SymKind::Opaque || E->Kind == SymKind::IndVar) {
+    // An argument's leaf (or loop variable): the other context's, placed where the callee
+    // placed this one.
     if (auto It = Renaming.Leaves.find(E->Id); It != Renaming.Leaves.end())
       return placedLike(It->second.Now, *E);
     // A leaf whose id is another value's hash: made again from that value, renamed.
@@ -210,24 +211,16 @@ SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
                          : sym::fieldOf(Of, E->OfPath, E->Ty, E->Label);
       return placedLike(std::move(Again), *E);
     }
-    // A leaf the callee made, whose id mixes in its context (FunctionState::Salt): one of the
-    // other context's own.
+    // A leaf the callee made, or a variable of one of its own loops, whose id mixes in its
+    // context (FunctionState::Salt): one of the other context's own. A loop's id is renamed
+    // the same way, so that the loop's variables stay those of one loop.
     auto Copy = std::make_shared<SymExpr>(*E);
     Copy->Id = llvm::hash_combine(E->Id, Salt);
-    Copy->Hash = nodeHash(*Copy);
-    return Copy;
-  }
-  if (E->Kind == SymKind::IndVar) {
-    // An argument's induction variable: the other context's.
-    if (auto It = Renaming.Leaves.find(E->Id); It != Renaming.Leaves.end())
-      return placedLike(It->second.Now, *E);
-    // One of the callee's own loops, whose ids mix in its context: the other context's loop,
-    // the same one for every variable of the loop.
-    auto Copy = std::make_shared<SymExpr>(*E);
-    Copy->Id = llvm::hash_combine(E->Id, Salt);
-    Copy->Value = static_cast<int64_t>(llvm::hash_combine(static_cast<uint64_t>(E->Value), Salt));
-    Copy->A = renamed(E->A, Renaming, Salt);
-    Copy->B = renamed(E->B, Renaming, Salt);
+    if (E->Kind == SymKind::IndVar) {
+      Copy->Value = static_cast<int64_t>(llvm::hash_combine(uint64_t(E->Value), Salt));
+      Copy->A = renamed(E->A, Renaming, Salt);
+      Copy->B = renamed(E->B, Renaming, Salt);
+    }
     Copy->Hash = nodeHash(*Copy);
     return Copy;
   }
@@ -296,9 +289,9 @@ bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Calle
                                     const std::vector<SymRef> &Args, unsigned Depth,
                                     uint64_t Key, CallSummary &Result) {
   auto &Kept = InWitness ? WitnessReusable : Reusable;
-  // One no call under which was cut by the depth, where none would be at this depth either
-  // (a new analysis here makes the same calls, each deeper by the same amount), else one made
-  // at this very depth.
+  // An analysis under which the depth cut no call, where none would be cut at this depth
+  // either (a new analysis here makes the same calls, each as much deeper or shallower); else
+  // one made at this very depth.
   auto It = Kept.find(ReuseKey);
   if (It == Kept.end() || !depthFree(Depth, It->second.Height))
     It = Kept.find(atDepth(ReuseKey, Depth));
@@ -318,8 +311,8 @@ bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Calle
     CallArgs.reserve(Call.Args.size());
     for (const SymRef &A : Call.Args)
       CallArgs.push_back(renamed(A, Renaming, Key));
-    CallSummary Got =
-        resolveCall(Call.Callee, std::move(CallArgs), Call.Depth - Earlier.Depth + Depth, Call.Reach);
+    unsigned CallDepth = Call.Depth - Earlier.Depth + Depth;
+    CallSummary Got = resolveCall(Call.Callee, std::move(CallArgs), CallDepth, Call.Reach);
     if (!sameResult(Call.Result, Got, Renaming)) {
       CallLogs.pop_back();
       return false;

@@ -342,7 +342,7 @@ private:
   unsigned UnknownsTaken = 0; ///< calls that fell back to an unknown result
   /// The key under which an analysis of this context (\p Context: resolveCall's hash of it
   /// without the argument values) is kept and looked for; none where the arguments cannot be
-  /// renamed (an induction variable).
+  /// renamed (canonicalArguments).
   std::optional<uint64_t> reuseKey(uint64_t Context, const std::vector<SymRef> &Args) const;
   /// Reuses the analysis kept under \p ReuseKey for arguments \p Args (the context hashed to
   /// \p Key): makes its calls again with renamed arguments, collects its findings, and gives
