@@ -86,31 +86,30 @@ bool isMemoryAccess(const Expr *E) {
 }
 } // namespace
 
-double CostModel::functionCost(const FunctionDecl *FD) {
+double CostModel::functionCost(const FunctionDecl *FD) { return pick(functionPrice(FD)); }
+
+CostModel::Price CostModel::unknownCall() { return {UnknownCallCost, 0}; }
+
+CostModel::Price CostModel::functionPrice(const FunctionDecl *FD) {
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   if (!Def || !Def->hasBody())
-    return unknownCallCost();
-  auto &Memo = FunctionCosts[KnownOnly];
-  auto It = Memo.find(Def);
-  if (It != Memo.end())
+    return unknownCall();
+  auto It = FunctionCosts.find(Def);
+  if (It != FunctionCosts.end())
     return It->second;
   if (CallDepth >= MaxCallDepth)
-    return unknownCallCost();
-  Memo[Def] = unknownCallCost(); // recursion guard
+    return unknownCall();
+  FunctionCosts[Def] = unknownCall(); // recursion guard
   ++CallDepth;
-  double C = cost(Def->getBody());
+  Price C = price(Def->getBody());
   --CallDepth;
-  Memo[Def] = C;
+  FunctionCosts[Def] = C;
   return C;
 }
 
-double CostModel::knownCost(const Stmt *S) {
-  return knownOnly([&] { return cost(S); });
-}
+double CostModel::knownCost(const Stmt *S) { return price(S).Known; }
 
-double CostModel::knownFunctionCost(const FunctionDecl *FD) {
-  return knownOnly([&] { return functionCost(FD); });
-}
+double CostModel::knownFunctionCost(const FunctionDecl *FD) { return functionPrice(FD).Known; }
 
 bool CostModel::isCompilerBuiltin(const FunctionDecl *Callee) const {
   unsigned ID = Callee->getBuiltinID();
@@ -128,8 +127,6 @@ bool CostModel::isCompilerBuiltin(const FunctionDecl *Callee) const {
     return ID && !Ctx.BuiltinInfo.isPredefinedLibFunction(ID);
   }
 }
-
-double CostModel::unknownCallCost() const { return KnownOnly ? 0 : UnknownCallCost; }
 
 double CostModel::assumedTrips() const { return KnownOnly ? 0 : DefaultTripCount; }
 
@@ -179,103 +176,112 @@ CostModel::CalleeKind CostModel::calleeKind(const FunctionDecl *Callee) const {
   return It->second;
 }
 
-double CostModel::cost(const Stmt *S) {
+double CostModel::cost(const Stmt *S) { return pick(price(S)); }
+
+CostModel::Price CostModel::price(const Stmt *S) {
   if (!S)
-    return 0;
-  auto It = StmtCosts[KnownOnly].find(S);
-  if (It != StmtCosts[KnownOnly].end())
+    return {};
+  auto It = StmtCosts.find(S);
+  if (It != StmtCosts.end())
     return It->second;
-  double C = computeCost(S);
-  StmtCosts[KnownOnly][S] = C;
+  Price C = computePrice(S);
+  StmtCosts[S] = C;
   return C;
 }
 
-double CostModel::computeCost(const Stmt *S) {
+// Each operation below is priced both ways at once, Full and Known in the same order of
+// floating-point operations as one pricing alone.
+CostModel::Price CostModel::computePrice(const Stmt *S) {
   if (const auto *E = dyn_cast<Expr>(S)) {
     E = E->IgnoreImplicit();
     if ((isa<BinaryOperator>(E) || isa<UnaryOperator>(E) || isa<ConditionalOperator>(E)) &&
         !E->isValueDependent() && foldsToConstant(E))
-      return 0;
-    double Own = 0;
+      return {};
+    Price Own;
     if (isa<DeclRefExpr>(E) || isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
         isa<CXXBoolLiteralExpr>(E) || isa<ParenExpr>(E) || isa<CastExpr>(E))
-      Own = 0;
+      Own = {};
     else if (isMemoryAccess(E))
-      Own = MemoryAccessCost;
+      Own = Price::both(MemoryAccessCost);
     else if ((isa<CXXNewExpr>(E) || isa<CXXDeleteExpr>(E)) && opaqueCall(E))
-      Own = unknownCallCost();
+      Own = unknownCall();
     else if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *Callee = CE->getDirectCallee();
       std::optional<IntrinsicInfo> Info;
       if (Callee && isBuiltinVariableRead(Callee))
-        return 0;
+        return {};
       if (Callee && Callee->getIdentifier())
         Info = lookupIntrinsic(Callee->getName());
       if (Info) {
         switch (Info->Kind) {
-        case IntrinsicKind::Atomic: Own = AtomicCost; break;
-        case IntrinsicKind::Load: Own = MemoryAccessCost; break;
+        case IntrinsicKind::Atomic: Own = Price::both(AtomicCost); break;
+        case IntrinsicKind::Load: Own = Price::both(MemoryAccessCost); break;
         case IntrinsicKind::Pure:
-          Own = mathFunctionCost(Callee->getName()).value_or(SpecialFunctionCost);
+          Own = Price::both(mathFunctionCost(Callee->getName()).value_or(SpecialFunctionCost));
           break;
-        default: Own = WarpIntrinsicCost; break;
+        default: Own = Price::both(WarpIntrinsicCost); break;
         }
       } else if (opaqueCall(CE)) {
-        Own = unknownCallCost();
+        Own = unknownCall();
       } else if (Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody()) {
-        Own = functionCost(Callee);
+        Own = functionPrice(Callee);
       } else if (Callee && isCompilerBuiltin(Callee)) {
-        Own = 1; // a compiler builtin (__nvvm_*, __builtin_*): one instruction, or none
+        Own = Price::both(1); // a compiler builtin (__nvvm_*, __builtin_*): one instruction, or none
       }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      Own = divisionCost(BO, Ctx).value_or(1);
+      Own = Price::both(divisionCost(BO, Ctx).value_or(1));
     } else if (isa<UnaryOperator>(E) || isa<AbstractConditionalOperator>(E)) {
-      Own = 1;
+      Own = Price::both(1);
     }
-    double Children = 0;
+    Price Children;
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
       if (auto Known = constantCondition(CO->getCond(), Ctx))
-        return cost(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
+        return price(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
       // Only one operand runs: the mean of the two.
-      return Own + cost(CO->getCond()) +
-             0.5 * (cost(CO->getTrueExpr()) + cost(CO->getFalseExpr()));
+      return Own + price(CO->getCond()) +
+             0.5 * (price(CO->getTrueExpr()) + price(CO->getFalseExpr()));
     }
     for (const Stmt *Child : E->children())
-      Children += cost(Child);
+      Children += price(Child);
     return Own + Children;
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (auto Known = constantCondition(If->getCond(), Ctx, If->isConstexpr()))
-      return cost(If->getInit()) + cost(*Known ? If->getThen() : If->getElse());
-    return cost(If->getCond()) + 0.5 * (cost(If->getThen()) + cost(If->getElse()));
+      return price(If->getInit()) + price(*Known ? If->getThen() : If->getElse());
+    return price(If->getCond()) + 0.5 * (price(If->getThen()) + price(If->getElse()));
   }
   if (isLoop(S)) {
-    double Trips = tripCount(S).value_or(assumedTrips());
+    std::optional<double> Trips = tripCount(S);
     const auto *For = dyn_cast<ForStmt>(S);
-    return (For ? cost(For->getInit()) : 0) + Trips * iterationCost(S) + 1;
+    Price Init = For ? price(For->getInit()) : Price{};
+    Price Iteration = iterationPrice(S);
+    return {Init.Full + Trips.value_or(DefaultTripCount) * Iteration.Full + 1,
+            Init.Known + Trips.value_or(0) * Iteration.Known + 1};
   }
   if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
     unsigned Cases = 0;
     for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
       ++Cases;
-    return cost(Switch->getCond()) + cost(Switch->getBody()) / std::max(1u, Cases);
+    Price Body = price(Switch->getBody());
+    double Share = std::max(1u, Cases);
+    return price(Switch->getCond()) + Price{Body.Full / Share, Body.Known / Share};
   }
-  double Sum = 0;
+  Price Sum;
   for (const Stmt *Child : S->children())
-    Sum += cost(Child);
+    Sum += price(Child);
   return Sum;
 }
 
-double CostModel::iterationCost(const Stmt *Loop) {
+CostModel::Price CostModel::iterationPrice(const Stmt *Loop) {
   if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return cost(For->getBody()) + cost(For->getCond()) + cost(For->getInc());
+    return price(For->getBody()) + price(For->getCond()) + price(For->getInc());
   if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    return cost(While->getBody()) + cost(While->getCond());
+    return price(While->getBody()) + price(While->getCond());
   if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    return cost(Do->getBody()) + cost(Do->getCond());
+    return price(Do->getBody()) + price(Do->getCond());
   if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
-    return cost(Range->getBody()) + 2;
-  return 0;
+    return price(Range->getBody()) + Price::both(2);
+  return {};
 }
 
 bool isLoop(const Stmt *S) {

@@ -35,9 +35,11 @@ constexpr double WarpIntrinsicCost = 2;
 constexpr double AtomicCost = 8;
 constexpr double UnknownCallCost = 10;
 constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become selects
-// Deep enough for the call chains of real device code (cooperative groups, cub), where a cut
-// would price a visible body at UnknownCallCost; each function is priced once (memo).
-constexpr unsigned MaxCallDepth = 16;
+// A bound on the pricing walk's stack, not on what it prices: each function is priced once
+// (memo), by its whole body, so its price does not depend on the depth it was first asked at.
+// Real call chains stay far below it (CuTe's accessors nest past 16; a cut there priced them at
+// UnknownCallCost, differently for each order in which branches asked).
+constexpr unsigned MaxCallDepth = 128;
 
 /// Whether nvcc computes \p E at compile time: literals, enumerators, constants, template
 /// arguments and operators over them (`numThreads - 1` in a template). `warpSize` is not one

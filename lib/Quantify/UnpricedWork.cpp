@@ -55,21 +55,39 @@ std::string CostModel::assumedTripsSite(const Stmt *Loop, const FunctionDecl *Na
          siteName(Loop, Named) + (Cond.empty() ? "" : " ('" + Cond + "')");
 }
 
+unsigned CostModel::siteId(std::string Name) {
+  auto [It, New] = SiteIds.try_emplace(Name, SiteNames.size());
+  if (New)
+    SiteNames.push_back(std::move(Name));
+  return It->second;
+}
+
+namespace {
+void sortUnique(std::vector<unsigned> &Ids) {
+  llvm::sort(Ids);
+  Ids.erase(std::unique(Ids.begin(), Ids.end()), Ids.end());
+}
+} // namespace
+
 std::vector<std::string> CostModel::unpricedWork(const Stmt *S, const FunctionDecl *In) {
   auto Memo = UnpricedSites.find(S);
   if (Memo != UnpricedSites.end())
     return Memo->second;
-  std::vector<std::string> Sites;
+  std::vector<unsigned> Ids;
   std::vector<const FunctionDecl *> Stack;
-  collectUnpriced(S, In, /*Callee=*/false, Sites, Stack);
-  std::sort(Sites.begin(), Sites.end());
-  Sites.erase(std::unique(Sites.begin(), Sites.end()), Sites.end());
+  collectUnpriced(S, In, /*Callee=*/false, Ids, Stack);
+  sortUnique(Ids);
+  std::vector<std::string> Sites;
+  Sites.reserve(Ids.size());
+  for (unsigned Id : Ids)
+    Sites.push_back(SiteNames[Id]);
+  llvm::sort(Sites);
   UnpricedSites[S] = Sites;
   return Sites;
 }
 
 void CostModel::collectUnpriced(const Stmt *S, const FunctionDecl *In, bool Callee,
-                                std::vector<std::string> &Sites,
+                                std::vector<unsigned> &Sites,
                                 std::vector<const FunctionDecl *> &Stack) {
   if (!S)
     return;
@@ -85,35 +103,36 @@ void CostModel::collectUnpriced(const Stmt *S, const FunctionDecl *In, bool Call
       return;
     }
   if (isLoop(S) && !tripCount(S))
-    Sites.push_back(assumedTripsSite(S, Named));
+    Sites.push_back(siteId(assumedTripsSite(S, Named)));
   // The calls themselves (opaqueCall looks through the parentheses and implicit casts around
   // one, which the walk reaches next).
   if (isa<CallExpr>(S) || isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S)) {
     const auto *E = cast<Expr>(S);
     if (std::optional<std::string> What = opaqueCall(E)) {
-      Sites.push_back(std::to_string(static_cast<int>(UnknownCallCost)) + " units for " + *What +
-                      " at " + siteName(S, Named));
+      Sites.push_back(siteId(std::to_string(static_cast<int>(UnknownCallCost)) + " units for " +
+                             *What + " at " + siteName(S, Named)));
     } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *Def = CE->getDirectCallee() ? CE->getDirectCallee()->getDefinition()
                                                       : nullptr;
       if (Def && Def->hasBody() && !isBuiltinVariableRead(Def) &&
           !(Def->getIdentifier() && lookupIntrinsic(Def->getName()))) {
-        if (Stack.size() >= MaxCallDepth ||
-            std::find(Stack.begin(), Stack.end(), Def) != Stack.end()) {
-          Sites.push_back(std::to_string(static_cast<int>(UnknownCallCost)) + " units for '" +
-                          Def->getNameAsString() + "' at " + siteName(S, Named) +
-                          " (recursion, or calls nested deeper than " +
-                          std::to_string(MaxCallDepth) + ")");
+        bool Recursive = std::find(Stack.begin(), Stack.end(), Def) != Stack.end();
+        if (Recursive || Stack.size() >= MaxCallDepth) {
+          Sites.push_back(siteId(std::to_string(static_cast<int>(UnknownCallCost)) +
+                                 " units for '" + Def->getNameAsString() + "' at " +
+                                 siteName(S, Named) +
+                                 (Recursive ? std::string(" (recursion)")
+                                            : " (calls nested deeper than " +
+                                                  std::to_string(MaxCallDepth) + ")")));
         } else {
           // Each function's sites once (a call tree may reach a function many times).
           auto Memo = CalleeUnpriced.find(Def);
           if (Memo == CalleeUnpriced.end()) {
-            std::vector<std::string> Inside;
+            std::vector<unsigned> Inside;
             Stack.push_back(Def);
             collectUnpriced(Def->getBody(), Def, /*Callee=*/true, Inside, Stack);
             Stack.pop_back();
-            std::sort(Inside.begin(), Inside.end());
-            Inside.erase(std::unique(Inside.begin(), Inside.end()), Inside.end());
+            sortUnique(Inside);
             Memo = CalleeUnpriced.try_emplace(Def, std::move(Inside)).first;
           }
           Sites.insert(Sites.end(), Memo->second.begin(), Memo->second.end());

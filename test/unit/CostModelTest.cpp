@@ -215,3 +215,78 @@ TEST(CostModel, ArmCostsAreInTheJson) {
             nlohmann::json({{"true", 12.0}, {"false", 4.5}, {"shared", 7.0}, {"ways", 2}}));
   EXPECT_TRUE(J["findings"][1]["arm_costs"].is_null());
 }
+
+namespace {
+/// Device functions f0 -> f1 -> ... -> f{N-1}, the last one load: `float fI(const float *x)`.
+std::string callChain(unsigned N) {
+  std::string Code = "__device__ float f" + std::to_string(N - 1) +
+                     "(const float *x) { return x[threadIdx.x]; }\n";
+  for (unsigned I = N - 1; I-- > 0;)
+    Code += "__device__ float f" + std::to_string(I) + "(const float *x) { return f" +
+            std::to_string(I + 1) + "(x); }\n";
+  return Code;
+}
+bool anyMentions(const Finding &F, llvm::StringRef Text) {
+  for (const std::string &A : F.Assumptions)
+    if (llvm::StringRef(A).contains(Text))
+      return true;
+  return false;
+}
+} // namespace
+
+// CuTe's accessors nest thirty calls deep: a body divlint can see is priced whole, however deep
+// (a cut at 16 priced `get` at an assumed 10 units, and named it as unknown work).
+TEST(CostModel, DeepCallChainsArePricedWhole) {
+  const char *Kernel = R"cu(
+__global__ void k(const float *x, float *y) {
+  if (threadIdx.x % 2) y[threadIdx.x] = f0(x);
+}
+)cu";
+  auto Deep = analyze(callChain(24) + Kernel);
+  auto Shallow = analyze(callChain(2) + Kernel);
+  unsigned Line = 27, ShallowLine = 5;
+  const Finding &D = only(Deep, Line), &S = only(Shallow, ShallowLine);
+  ASSERT_TRUE(D.ArmCostTrue && S.ArmCostTrue);
+  EXPECT_DOUBLE_EQ(*D.ArmCostTrue, *S.ArmCostTrue) << "each call adds nothing but its body";
+  EXPECT_EQ(*D.ArmCostTrue, 9.0) << "the load and the store (4 each) and the assignment";
+  EXPECT_FALSE(anyMentions(D, "units for")) << "nothing assumed";
+  EXPECT_TRUE(D.PredictedSlowdown) << "a point, not a range over assumed work";
+}
+
+// A function's price is its body's, whichever branch asked for it first: the kernel `b` that
+// calls the middle of the chain prices its arm the same with or without `a` priced before it
+// (the memo of a price cut at a call depth kept the cut for every later caller).
+TEST(CostModel, CalleePriceDoesNotDependOnWhoAskedFirst) {
+  const char *Both = R"cu(
+__global__ void a(const float *x, float *y) {
+  if (threadIdx.x % 2) y[threadIdx.x] = f0(x);
+}
+__global__ void b(const float *x, float *y) {
+  if (threadIdx.x % 3) y[threadIdx.x] = f12(x);
+}
+)cu";
+  const char *Alone = R"cu(
+__global__ void b(const float *x, float *y) {
+  if (threadIdx.x % 3) y[threadIdx.x] = f12(x);
+}
+)cu";
+  auto R1 = analyze(callChain(24) + Both);
+  auto R2 = analyze(callChain(24) + Alone);
+  const Finding &B1 = only(R1, 30), &B2 = only(R2, 27);
+  ASSERT_TRUE(B1.ArmCostTrue && B2.ArmCostTrue);
+  EXPECT_DOUBLE_EQ(*B1.ArmCostTrue, *B2.ArmCostTrue);
+  EXPECT_EQ(*B1.ArmCostTrue, 9.0);
+}
+
+// Recursion is the work a body cannot price: named as assumed, at the recursive call.
+TEST(CostModel, RecursionIsNamedAsAssumedWork) {
+  auto R = analyze(R"cu(
+__device__ int depth(int n) { return n > 0 ? 1 + depth(n - 1) : 0; }
+__global__ void k(int *y) {
+  if (threadIdx.x % 2) y[threadIdx.x] = depth(y[0]);
+}
+)cu");
+  const Finding &F = only(R, 4);
+  EXPECT_TRUE(anyMentions(F, "10 units for 'depth' at line 2 in 'depth' (recursion"))
+      << (F.Assumptions.empty() ? std::string("no assumptions") : F.Assumptions.back());
+}

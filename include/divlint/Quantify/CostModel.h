@@ -31,6 +31,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <algorithm>
 #include <optional>
@@ -207,20 +208,48 @@ public:
 
 private:
   clang::ASTContext &Ctx;
-  /// Pricing with nothing assumed (knownOnly); the memos below hold both pricings, by it.
+  /// cost() and knownCost() answer with the known price (knownOnly).
   bool KnownOnly = false;
-  llvm::DenseMap<const clang::FunctionDecl *, double> FunctionCosts[2];
-  /// Statement costs, so nested branches cost linear, not quadratic, time to price.
-  llvm::DenseMap<const clang::Stmt *, double> StmtCosts[2];
+  /// A statement's two prices: as cost() prices it (Full) and with nothing assumed (Known).
+  /// One walk of a body computes both (a walk per pricing walked every callee's body twice).
+  struct Price {
+    double Full = 0, Known = 0;
+    /// An operation whose price nothing assumed: the same both ways.
+    static Price both(double C) { return {C, C}; }
+    Price &operator+=(const Price &P) {
+      Full += P.Full;
+      Known += P.Known;
+      return *this;
+    }
+    friend Price operator+(Price A, const Price &B) { return A += B; }
+    friend Price operator*(double K, const Price &P) { return {K * P.Full, K * P.Known}; }
+  };
+  /// What a call costs whose body divlint cannot see (or past the call depth, or recursive):
+  /// UnknownCallCost, nothing known.
+  static Price unknownCall();
+  double pick(const Price &P) const { return KnownOnly ? P.Known : P.Full; }
+  Price price(const clang::Stmt *S);
+  Price functionPrice(const clang::FunctionDecl *FD);
+  Price computePrice(const clang::Stmt *S);
+  /// One iteration of a loop: body, condition and increment.
+  Price iterationPrice(const clang::Stmt *Loop);
+  llvm::DenseMap<const clang::FunctionDecl *, Price> FunctionCosts;
+  /// Statement prices, so nested branches cost linear, not quadratic, time to price.
+  llvm::DenseMap<const clang::Stmt *, Price> StmtCosts;
   llvm::DenseMap<const clang::Stmt *, std::vector<std::string>> UnpricedSites;
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<std::string>> CalleeUnpriced;
+  /// unpricedWork's sites by number while it collects them: a callee's list is added to every
+  /// caller's, and numbers copy and sort where sentences would allocate.
+  std::vector<std::string> SiteNames;
+  llvm::StringMap<unsigned> SiteIds;
+  unsigned siteId(std::string Name);
+  /// Each callee's sites, sorted by number, each once.
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<unsigned>> CalleeUnpriced;
   llvm::DenseMap<const clang::Stmt *, std::optional<double>> TripCounts; ///< tripCount's
   /// What opaqueCall finds of a direct callee, whatever the call (the pricing, the unpriced
   /// work and the kernels' call counts ask it of every call they walk, many times each).
   enum class CalleeKind : unsigned char { Transparent, Opaque, Seen };
   mutable llvm::DenseMap<const clang::FunctionDecl *, CalleeKind> CalleeKinds;
   CalleeKind calleeKind(const clang::FunctionDecl *Callee) const;
-  double unknownCallCost() const;
   /// A builtin nvcc turns into instructions (__nvvm_*, __builtin_expect), not a library call.
   bool isCompilerBuiltin(const clang::FunctionDecl *Callee) const;
   double assumedTrips() const;
@@ -228,13 +257,12 @@ private:
   /// How unpricedWork names the assumed trips of \p Loop (in \p Named when below the top).
   std::string assumedTripsSite(const clang::Stmt *Loop, const clang::FunctionDecl *Named) const;
   void collectUnpriced(const clang::Stmt *S, const clang::FunctionDecl *In, bool Callee,
-                       std::vector<std::string> &Sites,
+                       std::vector<unsigned> &Sites,
                        std::vector<const clang::FunctionDecl *> &Stack);
-  double computeCost(const clang::Stmt *S);
   /// tripCount's count, not memoized.
   std::optional<double> countTrips(const clang::Stmt *Loop);
-  /// One iteration of a loop: body, condition and increment.
-  double iterationCost(const clang::Stmt *Loop);
+  /// One iteration of a loop, as cost() or knownCost() prices it.
+  double iterationCost(const clang::Stmt *Loop) { return pick(iterationPrice(Loop)); }
   unsigned CallDepth = 0;
 
   bool hasSideEffects(const clang::Stmt *S);
