@@ -9,6 +9,7 @@
 
 #include "divlint/Support/PhaseTimes.h"
 
+#include "clang/AST/Mangle.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Hashing.h"
@@ -391,13 +392,23 @@ TranslationUnitAnalyzer::HeaderTimer::HeaderTimer(TranslationUnitAnalyzer &A,
     return;
   ++currentPhaseTimes().HeaderAnalyses;
   InHeader = true;
-  if (A.InHeaderAnalysis++ == 0) // a header function's callees count with it
+  if (A.InHeaderAnalysis++ == 0) { // a header function's callees count with it
     Start = threadCpuSeconds();
+    Outermost = FD;
+  }
 }
 
 TranslationUnitAnalyzer::HeaderTimer::~HeaderTimer() {
-  if (InHeader && --A.InHeaderAnalysis == 0)
-    currentPhaseTimes().HeaderAnalysis += threadCpuSeconds() - Start;
+  if (!InHeader || --A.InHeaderAnalysis != 0)
+    return;
+  double Seconds = threadCpuSeconds() - Start;
+  currentPhaseTimes().HeaderAnalysis += Seconds;
+  if (headerLogEnabled() && Outermost) {
+    const SourceManager &SM = A.Ctx.getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    logHeaderAnalysis(Main ? Main->getName() : "", ASTNameGenerator(A.Ctx).getName(Outermost),
+                      Seconds);
+  }
 }
 
 TranslationUnitResult TranslationUnitAnalyzer::run() {

@@ -286,6 +286,7 @@ private:
 
   private:
     TranslationUnitAnalyzer &A;
+    const FunctionDecl *Outermost = nullptr; ///< the header function timed, for the header log
     bool InHeader = false;
     double Start = 0;
   };

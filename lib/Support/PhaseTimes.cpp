@@ -2,10 +2,12 @@
 
 #include "divlint/Support/PhaseTimes.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
 #include <ctime>
+#include <mutex>
 
 namespace divlint {
 
@@ -23,6 +25,23 @@ PhaseTimes &currentPhaseTimes() {
 bool PhaseTimes::enabled() {
   static const bool On = std::getenv("DIVLINT_PHASE_TIMES") != nullptr;
   return On;
+}
+
+static const char *headerLogPath() {
+  static const char *Path = std::getenv("DIVLINT_HEADER_LOG");
+  return Path;
+}
+
+bool headerLogEnabled() { return headerLogPath() != nullptr; }
+
+void logHeaderAnalysis(llvm::StringRef Unit, llvm::StringRef Function, double Seconds) {
+  // Workers are threads of one process: one writer at a time, each line appended whole.
+  static std::mutex Writing;
+  std::lock_guard<std::mutex> Lock(Writing);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(headerLogPath(), EC, llvm::sys::fs::OF_Append);
+  if (!EC)
+    OS << Unit << '\t' << Function << '\t' << llvm::format("%.6f", Seconds) << '\n';
 }
 
 std::string PhaseTimes::str(llvm::StringRef File) const {

@@ -30,6 +30,14 @@ struct PhaseTimes {
   std::string str(llvm::StringRef File) const;
 };
 
+/// With DIVLINT_HEADER_LOG=FILE set as well, each analysis of a function defined in a header
+/// (its callees included; the outermost where one header function calls another) appends a
+/// line to FILE: the unit's main file, the function's mangled name and its CPU seconds, tab
+/// separated. bench/header_sharing.py reads it: how much of a run the analyses of functions
+/// that an earlier unit analyzed too could save.
+void logHeaderAnalysis(llvm::StringRef Unit, llvm::StringRef Function, double Seconds);
+bool headerLogEnabled();
+
 /// This thread's unit (a unit is parsed and analyzed on one thread).
 PhaseTimes &currentPhaseTimes();
 
