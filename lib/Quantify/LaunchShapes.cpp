@@ -118,7 +118,7 @@ const LaunchShapeResolver::LocalWrites &LaunchShapeResolver::writesIn(const Func
 }
 
 std::optional<int64_t> LaunchShapeResolver::integer(const Expr *E, unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() || E->containsErrors())
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->getType().isNull())
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
   Expr::EvalResult R;
@@ -159,7 +159,7 @@ PartialBlockShape LaunchShapeResolver::partial(const Expr *E, unsigned Depth) {
   E = E->IgnoreParenImpCasts();
   // Code clang rejected and nvcc accepts (`dim3 block(min(n, 1024))` in host code, where
   // clang sees no host `min`): an initializer with no type, which tells nothing.
-  if (E->containsErrors() || E->getType().isNull())
+  if (E->getType().isNull())
     return Unknown;
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
     return partial(MTE->getSubExpr(), Depth + 1);
