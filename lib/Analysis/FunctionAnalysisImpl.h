@@ -7,6 +7,7 @@
 //   FunctionAnalysis.cpp     the driver: builds the CFG, runs the fixpoint (and reruns it while
 //                            memory classes grow), hands out branch, sync and return records
 //   FunctionState.cpp        identities of symbolic leaves, CFG queries, the control class
+//   DataFlowState.h          the state: each tracked location's value, sorted by location
 //   ExprEvaluator.cpp        expressions -> symbolic values (SymExpr)
 //   CallEvaluator.cpp        calls: builtin registers, the intrinsic table, device functions,
 //                            constructors
@@ -27,6 +28,7 @@
 #ifndef DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
 #define DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
 
+#include "DataFlowState.h"
 #include "divlint/Analysis/FunctionAnalysis.h"
 #include "divlint/Analysis/FunctionStructure.h"
 #include "divlint/Analysis/IntrinsicTable.h"
@@ -49,11 +51,6 @@
 
 namespace divlint {
 
-/// A tracked location: a local variable, then field declarations (`s.a.b`). Inline storage:
-/// states are copied at every block, and most paths are one variable or one field deep.
-using AccessPath = llvm::SmallVector<const clang::ValueDecl *, 2>;
-/// The data-flow state: the value of every tracked location.
-using State = std::map<AccessPath, SymRef>;
 
 constexpr unsigned MaxEvalDepth = 200;
 constexpr unsigned MaxCallDepth = 12;

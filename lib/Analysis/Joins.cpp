@@ -104,6 +104,10 @@ State Joins::join(const CFGBlock *B) {
   }
   const std::set<AccessPath> *LoopVars = Header ? &assignedInLoop(B) : nullptr;
   State Result;
+  size_t Largest = 0;
+  for (const Incoming &In : Ins)
+    Largest = std::max(Largest, In.Out->size());
+  Result.reserve(Largest);
   // Every path of any incoming state, in order: a merge of the sorted states.
   while (true) {
     const AccessPath *Next = nullptr;
@@ -120,8 +124,7 @@ State Joins::join(const CFGBlock *B) {
       (In.BackEdge ? Back : Entry).push_back(In.Pos->second);
       ++In.Pos;
     }
-    Result.emplace_hint(Result.end(), K, joinValues(B, K, Entry, Back, Header, LoopVars,
-                                                   Ins.size()));
+    Result.append(K, joinValues(B, K, Entry, Back, Header, LoopVars, Ins.size()));
   }
   return Result;
 }

@@ -340,8 +340,10 @@ SymRef Memory::uninitializedValue(const AccessPath &Path, IntType Ty) const {
 }
 
 void Memory::write(const AccessPath &Path, SymRef V, State &S) const {
-  for (auto It = S.lower_bound(Path); It != S.end() && isPrefix(Path, It->first);)
-    It = S.erase(It);
+  auto First = S.lower_bound(Path), Last = First;
+  while (Last != S.end() && isPrefix(Path, Last->first))
+    ++Last;
+  S.erase(First, Last);
   // Writing a field of a struct known only as a whole: split the whole into its other fields'
   // class by keeping the whole entry (reads of other fields still see it).
   S[Path] = std::move(V);
