@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "divlint/Quantify/CostModel.h"
 
+#include "CostModelInternal.h"
 #include "divlint/Analysis/IntrinsicTable.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -174,6 +175,9 @@ double CostModel::sunkStoreCost(const Stmt *TrueArm, const Stmt *FalseArm) {
 bool CostModel::hasSideEffects(const Stmt *S) {
   if (!S)
     return false;
+  if (const LambdaExpr *Lambda = costmodel::lambdaWritten(S))
+    return llvm::any_of(Lambda->capture_inits(),
+                        [&](const Expr *Init) { return hasSideEffects(Init); });
   if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<GotoStmt>(S) ||
       isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
       isa<AsmStmt>(S) || isa<SwitchStmt>(S))

@@ -194,6 +194,12 @@ CostModel::Price CostModel::price(const Stmt *S) {
 CostModel::Price CostModel::computePrice(const Stmt *S) {
   if (const auto *E = dyn_cast<Expr>(S)) {
     E = E->IgnoreImplicit();
+    if (const LambdaExpr *Lambda = lambdaWritten(E)) {
+      Price Captures;
+      for (const Expr *Init : Lambda->capture_inits())
+        Captures += price(Init);
+      return Captures;
+    }
     if ((isa<BinaryOperator>(E) || isa<UnaryOperator>(E) || isa<ConditionalOperator>(E)) &&
         !E->isValueDependent() && foldsToConstant(E))
       return {};

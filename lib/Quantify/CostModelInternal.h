@@ -19,6 +19,7 @@
 #ifndef DIVLINT_QUANTIFY_COSTMODELINTERNAL_H
 #define DIVLINT_QUANTIFY_COSTMODELINTERNAL_H
 
+#include "clang/AST/ExprCXX.h"
 #include <optional>
 
 namespace clang {
@@ -40,6 +41,13 @@ constexpr double PredicationMaxArmCost = 8; // arms at most this cheap become se
 // Real call chains stay far below it (CuTe's accessors nest past 16; a cut there priced them at
 // UnknownCallCost, differently for each order in which branches asked).
 constexpr unsigned MaxCallDepth = 128;
+
+/// A lambda's captures are initialized where it is written; its body runs where the lambda is
+/// called, and is priced there (the call of its call operator). The walks of what a statement
+/// runs visit only the captures: a generic lambda's body here is its template, calls unresolved.
+inline const clang::LambdaExpr *lambdaWritten(const clang::Stmt *S) {
+  return llvm::dyn_cast_or_null<clang::LambdaExpr>(S);
+}
 
 /// Whether nvcc computes \p E at compile time: literals, enumerators, constants, template
 /// arguments and operators over them (`numThreads - 1` in a template). `warpSize` is not one

@@ -1,5 +1,7 @@
 #include "divlint/Quantify/KernelEfficiency.h"
 
+#include "CostModelInternal.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -220,6 +222,11 @@ struct CallWalker {
   void walk(const Stmt *S, double Mult, bool TripsAssumed, unsigned Depth) {
     if (!S)
       return;
+    if (const LambdaExpr *Lambda = costmodel::lambdaWritten(S)) {
+      for (const Expr *Init : Lambda->capture_inits())
+        walk(Init, Mult, TripsAssumed, Depth);
+      return;
+    }
     if (isLoop(S)) {
       std::optional<double> Trips = Costs.tripCount(S);
       Mult *= Trips.value_or(DefaultTripCount);

@@ -92,6 +92,11 @@ void CostModel::collectUnpriced(const Stmt *S, const FunctionDecl *In, bool Call
   if (!S)
     return;
   const FunctionDecl *Named = Callee ? In : nullptr; // name the function below the top
+  if (const LambdaExpr *Lambda = lambdaWritten(S)) {
+    for (const Expr *Init : Lambda->capture_inits())
+      collectUnpriced(Init, In, Callee, Sites, Stack);
+    return;
+  }
   if (const auto *If = dyn_cast<IfStmt>(S))
     if (auto Known = constantCondition(If->getCond(), Ctx, If->isConstexpr())) {
       collectUnpriced(*Known ? If->getThen() : If->getElse(), In, Callee, Sites, Stack);

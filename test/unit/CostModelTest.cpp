@@ -290,3 +290,37 @@ __global__ void k(int *y) {
   EXPECT_TRUE(anyMentions(F, "10 units for 'depth' at line 2 in 'depth' (recursion"))
       << (F.Assumptions.empty() ? std::string("no assumptions") : F.Assumptions.back());
 }
+
+// A lambda's body runs where it is called and is priced there (its call operator); where it is
+// written only its captures are initialized. (Priced at both, it counted twice; a generic
+// lambda's body there is its template, whose unresolved calls read as calls through a pointer.)
+TEST(CostModel, LambdaBodyIsPricedWhereItIsCalled) {
+  auto R = analyze(R"cu(
+template <class F> __device__ float apply(F f, const float *x) { return f(x); }
+__global__ void k(const float *x, float *y) {
+  if (threadIdx.x % 2) y[threadIdx.x] = apply([](const float *p) { return p[0] + p[1]; }, x);
+}
+)cu");
+  const Finding &F = only(R, 4);
+  ASSERT_TRUE(F.ArmCostTrue);
+  EXPECT_EQ(*F.ArmCostTrue, 14.0) << "the store (4), '=' (1), the lambda's two loads and '+' (9)";
+}
+
+TEST(CostModel, GenericLambdaTemplateIsNotWork) {
+  auto R = analyze(R"cu(
+__device__ float twice(float v) { return 2.f * v; }
+template <class T> __device__ float run(T v) {
+  auto g = [&](auto a) { return twice(a); };
+  return g(v);
+}
+__global__ void k(const float *x, float *y) {
+  if (threadIdx.x % 2) y[threadIdx.x] = run(x[0]);
+}
+)cu");
+  const Finding &F = only(R, 8);
+  ASSERT_TRUE(F.ArmCostTrue);
+  EXPECT_FALSE(anyMentions(F, "call through a pointer"))
+      << (F.Assumptions.empty() ? std::string() : F.Assumptions.back());
+  EXPECT_FALSE(anyMentions(F, "units for")) << "every call here has a body divlint sees";
+  EXPECT_EQ(*F.ArmCostTrue, 10.0) << "the load and the store (4 each), '=' and '*' (1 each)";
+}
