@@ -5,7 +5,8 @@ over checkouts under --modern (/tmp/corpora-modern by default) made by `prepare`
 repositories and commits of SOURCES (never committed here). flash-attention's launchers include
 three PyTorch headers for two error-check macros and the random-number state; the units get
 bench/modern/torch-stubs (our own few lines: the macros, a two-field state and its unpack)
-instead of a PyTorch installation. Left out: flashinfer's csrc/ units (TVM-FFI bindings and
+instead of a PyTorch installation. NVIDIA/FasterTransformer's kernels are a whole code base (58
+units sharing device helpers), listed only when named: bench/header_sharing.py. Left out: flashinfer's csrc/ units (TVM-FFI bindings and
 jinja-generated configuration), CUB's own examples (their tests' helpers need Catch2), vLLM
 (its snapshot is over the fetch limit).
 
@@ -28,7 +29,13 @@ SOURCES = {
              ["cub", "thrust", "libcudacxx/include", "c2h"]),
     "flash-attention": ("Dao-AILab/flash-attention", "0251105a2fb19d2957484b7f023cd8c115286ced",
                         ["csrc/flash_attn/src"]),
+    # A whole code base (bench/header_sharing.py): an inference library's kernels, every unit
+    # including the same device helpers (reductions, type conversions).
+    "fastertransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204",
+                          ["src", "3rdparty"]),
 }
+# Corpora listed only when asked for by name: whole code bases, not per-file speed corpora.
+WHOLE_CODE_BASES = {"fastertransformer"}
 
 FA_UNITS = ["flash_fwd_hdim32_fp16_sm80.cu", "flash_fwd_hdim64_bf16_sm80.cu",
             "flash_fwd_hdim128_fp16_sm80.cu", "flash_fwd_hdim128_fp16_causal_sm80.cu",
@@ -64,7 +71,17 @@ def units(modern="/tmp/corpora-modern", names=None):
               for u in CCCL_UNITS]
     table += [("flash-attention", os.path.join(fa_src, u),
                ["-std=c++17", f"-I{fa_src}", f"-I{cut}/include", f"-I{STUBS}"]) for u in FA_UNITS]
-    return [u for u in table if (not names or u[0] in names) and os.path.isfile(u[1])]
+    ft = os.path.join(modern, "fastertransformer")
+    # Its kernels and the attention template's instances; not the CUTLASS GEMMs (they need its
+    # CUTLASS submodule, which the snapshot does not hold).
+    for sub in ("", "decoder_masked_multihead_attention"):
+        folder = os.path.join(ft, "src", "fastertransformer", "kernels", sub)
+        if os.path.isdir(folder):
+            table += [("fastertransformer", os.path.join(folder, f),
+                       ["-std=c++17", f"-I{ft}", f"-I{ft}/3rdparty", "-DENABLE_BF16"])
+                      for f in sorted(os.listdir(folder)) if f.endswith(".cu")]
+    return [u for u in table if (u[0] in names if names else u[0] not in WHOLE_CODE_BASES)
+            and os.path.isfile(u[1])]
 
 
 def prepare(modern, mirror="/work/.mirror"):
