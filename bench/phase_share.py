@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark 1c: where a unit's time goes, measured inside divlint (DIVLINT_PHASE_TIMES).
 
-usage: phase_share.py [--modern /tmp/corpora-modern] [--divlint build/bin/divlint] [--json OUT]
+usage: phase_share.py [--modern /tmp/corpora-modern] [--corpus NAME ...] [--divlint build/bin/divlint]
+                      [--json OUT]
 
 Runs `divlint --no-cache --format=json --report-all` once per modern unit (modern_units.py) with
 DIVLINT_PHASE_TIMES=1 and prints its thread CPU seconds: clang's parse, finding the device
@@ -9,12 +10,16 @@ functions (collect), the analyses, and their part in functions defined outside t
 (headers), in the witness analyses and in the kernels' summaries (binaries that print them).
 (parse + collect + analysis) / parse is divlint's cost over its own parse, measured in
 one process: unlike overhead.py's ratio of two processes, the machine's other load scales both
-alike.
+alike. --corpus picks corpora by name (default: the three per-file corpora; `fastertransformer`,
+a whole code base, only when named). Ends with each corpus's median and slowest decile (the
+nearest-rank 90th percentile).
 """
 import argparse
 import json
+import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 
@@ -31,10 +36,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--modern", default="/tmp/corpora-modern")
     ap.add_argument("--divlint", default=os.path.join(HERE, "..", "build", "bin", "divlint"))
+    ap.add_argument("--corpus", nargs="*")
     ap.add_argument("--json")
     a = ap.parse_args()
     rows = []
-    for corpus, tu, args in modern_units.units(a.modern):
+    for corpus, tu, args in modern_units.units(a.modern, a.corpus):
         p = subprocess.run([a.divlint, "--no-cache", tu, "--format=json", "--report-all", "--", *args],
                            env=dict(os.environ, DIVLINT_PHASE_TIMES="1"), stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True, errors="replace")
@@ -58,6 +64,11 @@ def main():
                  f"{row['kernel_summaries']:5.2f}s" if "witness" in row else "")
         print(f"{row['over_parse']:6.3f}  parse {parse:6.2f}s  collect {collect:5.2f}s  analysis "
               f"{analysis:5.2f}s ({int(n)}; headers {header:5.2f}s{extra})  {row['file']}", flush=True)
+    for corpus in dict.fromkeys(r["corpus"] for r in rows):
+        ratios = sorted(r["over_parse"] for r in rows if r["corpus"] == corpus)
+        decile = ratios[max(0, math.ceil(0.9 * len(ratios)) - 1)]
+        print(f"{corpus}: {len(ratios)} files, median {statistics.median(ratios):.3f}, "
+              f"slowest decile {decile:.3f}, slowest {ratios[-1]:.3f}", flush=True)
     if a.json:
         with open(a.json, "w") as out:
             json.dump(rows, out, indent=1)
