@@ -78,7 +78,9 @@ def main():
               f"({r['header_functions']} functions, {r['in_several_units']} in several units); "
               f"analyses of a function an earlier unit analyzed: {r['shareable_s']:.2f} s = "
               f"{100 * r['shareable_of_cpu']:.2f}% of the CPU", flush=True)
-        if r["rc"] not in (0, 1):
+        if r["rc"] == 2:
+            print(f"  (exit 2: some units have clang errors; divlint analyzed what it could)")
+        elif r["rc"] not in (0, 1):
             sys.exit(f"divlint exited {r['rc']} on {corpus}")
     if a.json:
         with open(a.json, "w") as out:
