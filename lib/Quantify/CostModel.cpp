@@ -232,7 +232,8 @@ CostModel::Price CostModel::computePrice(const Stmt *S) {
       } else if (Callee && Callee->getDefinition() && Callee->getDefinition()->hasBody()) {
         Own = functionPrice(Callee);
       } else if (Callee && isCompilerBuiltin(Callee)) {
-        Own = Price::both(1); // a compiler builtin (__nvvm_*, __builtin_*): one instruction, or none
+        // A compiler builtin (__nvvm_*, __builtin_*): one instruction, or none.
+        Own = Price::both(1);
       }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       Own = Price::both(divisionCost(BO, Ctx).value_or(1));

@@ -143,7 +143,8 @@ public:
 
   /// Cost of executing \p S once. Where the code does not say, it assumes: DefaultTripCount
   /// trips of a loop whose count is not a constant, a fixed cost for a call it cannot see into
-  /// (opaqueCall) or past its call depth. unpricedWork names those assumptions.
+  /// (opaqueCall) or a recursive one. A callee with a body costs that body, priced once
+  /// whatever the call depth. unpricedWork names those assumptions.
   double cost(const clang::Stmt *S);
   /// Cost of one call of \p FD (its body once).
   double functionCost(const clang::FunctionDecl *FD);
