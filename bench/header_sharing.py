@@ -22,15 +22,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import modern_units  # noqa: E402
-from throughput import PHASES  # noqa: E402
+from throughput import PHASES, write_compile_db  # noqa: E402
 
 
 def measure(divlint, units):
     with tempfile.TemporaryDirectory(prefix="divlint-header-sharing-") as tmp:
-        db = [{"directory": os.path.dirname(tu), "file": tu,
-               "arguments": ["nvcc", "-c", *args, tu, "-o", "/dev/null"]} for _, tu, args in units]
-        with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
-            json.dump(db, f)
+        write_compile_db(tmp, units)
         log = os.path.join(tmp, "headers.tsv")
         env = dict(os.environ, DIVLINT_PHASE_TIMES="1", DIVLINT_HEADER_LOG=log)
         p = subprocess.run([divlint, "-p", tmp, "-j", "1", "--no-cache", "--format=json",

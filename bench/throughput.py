@@ -54,6 +54,14 @@ def timed(cmd, env=None):
     return r, out
 
 
+def write_compile_db(directory, us):
+    """DIRECTORY/compile_commands.json for units (corpus, tu, args), as nvcc would compile them."""
+    db = [{"directory": os.path.dirname(tu), "file": tu,
+           "arguments": ["nvcc", "-c", *args, tu, "-o", "/dev/null"]} for _, tu, args in us]
+    with open(os.path.join(directory, "compile_commands.json"), "w") as f:
+        json.dump(db, f)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpora", default="/tmp/corpora")
@@ -66,10 +74,7 @@ def main():
     us = modern_units.units(a.modern, [a.corpus]) if a.modern else units(a.corpora, [a.corpus])
     results = {"corpus": a.corpus, "units": len(us), "runs": []}
     with tempfile.TemporaryDirectory(prefix="divlint-throughput-") as tmp:
-        db = [{"directory": os.path.dirname(tu), "file": tu,
-               "arguments": ["nvcc", "-c", *args, tu, "-o", "/dev/null"]} for _, tu, args in us]
-        with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
-            json.dump(db, f)
+        write_compile_db(tmp, us)
         for j in [int(x) for x in a.jobs.split(",")]:
             cache = os.path.join(tmp, f"cache-j{j}")
             base = [a.divlint, "-p", tmp, "-j", str(j), "--format=json", "--report-all"]

@@ -403,7 +403,7 @@ TranslationUnitAnalyzer::HeaderTimer::~HeaderTimer() {
     return;
   double Seconds = threadCpuSeconds() - Start;
   currentPhaseTimes().HeaderAnalysis += Seconds;
-  if (headerLogEnabled() && Outermost) {
+  if (headerLogEnabled()) { // the outermost timer: the one that set Outermost
     const SourceManager &SM = A.Ctx.getSourceManager();
     OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
     logHeaderAnalysis(Main ? Main->getName() : "", ASTNameGenerator(A.Ctx).getName(Outermost),

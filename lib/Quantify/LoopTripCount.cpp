@@ -15,8 +15,8 @@ using namespace clang;
 namespace divlint {
 
 std::optional<double> CostModel::tripCount(const Stmt *Loop) {
-  // Asked of the same loops again and again (pricing in both modes, naming what was assumed,
-  // the loops around a branch): counted once.
+  // Asked of the same loops again and again (the pricing, naming what was assumed, the
+  // kernels' call counts, the loops around a branch): counted once.
   auto [It, New] = TripCounts.try_emplace(Loop);
   if (New)
     It->second = countTrips(Loop);

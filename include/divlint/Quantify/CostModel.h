@@ -209,7 +209,7 @@ public:
 
 private:
   clang::ASTContext &Ctx;
-  /// cost() and knownCost() answer with the known price (knownOnly).
+  /// cost(), functionCost() and iterationCost() answer with the known price (knownOnly).
   bool KnownOnly = false;
   /// A statement's two prices: as cost() prices it (Full) and with nothing assumed (Known).
   /// One walk of a body computes both (a walk per pricing walked every callee's body twice).
