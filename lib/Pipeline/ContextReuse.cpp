@@ -330,8 +330,10 @@ bool TranslationUnitAnalyzer::reuse(uint64_t ReuseKey, const FunctionDecl *Calle
     return true;
   }
   Analyzed.insert(Callee);
-  if (Earlier.Records)
+  if (Earlier.Records) {
     collect(Callee, *Earlier.Records, CurrentAssumptions);
+    addShown(*Earlier.Records, ShownStack.back());
+  }
   return true;
 }
 

@@ -21,18 +21,40 @@
 
 #include "divlint/Support/PhaseTimes.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 
 namespace divlint {
 namespace pipeline {
 
-void TranslationUnitAnalyzer::noteShown(const FunctionAnalysis &FA) {
+void TranslationUnitAnalyzer::addShown(const FunctionAnalysis &FA,
+                                       std::vector<const Stmt *> &To) {
   for (const SyncRecord &SR : FA.syncs())
     if (!SR.Under->Result.SplitUnseen)
-      Witnessed.insert(SR.Call);
+      To.push_back(SR.Call);
   for (const BranchRecord &BR : FA.branches())
     if (BR.Result.Class == Uniformity::LaneVarying && !BR.Result.SplitUnseen)
-      Witnessed.insert(BR.Condition);
+      To.push_back(BR.Condition);
+}
+
+void TranslationUnitAnalyzer::noteShown(const FunctionAnalysis &FA) {
+  std::vector<const Stmt *> Shown;
+  addShown(FA, Shown);
+  Witnessed.insert(Shown.begin(), Shown.end());
+}
+
+void TranslationUnitAnalyzer::closeShown(uint64_t Key, const CallSummary &Result) {
+  std::vector<const Stmt *> Shown = std::move(ShownStack.back());
+  ShownStack.pop_back();
+  // A context that relied on something unseen makes its callers rely on it too: neither is
+  // ever taken by the witness.
+  if (Result.ReliesOnUnseen)
+    return;
+  llvm::sort(Shown);
+  Shown.erase(std::unique(Shown.begin(), Shown.end()), Shown.end());
+  if (!ShownStack.empty())
+    ShownStack.back().insert(ShownStack.back().end(), Shown.begin(), Shown.end());
+  ShownByContext[Key] = std::move(Shown);
 }
 
 void TranslationUnitAnalyzer::needWitness(const Finding &F, const Stmt *Shown,
@@ -54,6 +76,10 @@ void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<Sy
       WitnessKept[Claim.first] = true;
     return;
   }
+  // Another root's witness (an instance of the same template, say) kept every claim already:
+  // this one can keep no more.
+  if (llvm::all_of(RootClaims, [&](const auto &Claim) { return WitnessKept[Claim.first]; }))
+    return;
   // Its own budget, as much as the kernel had: what runs out of it is taken to be uniform too,
   // so the budget can only lower severities, and the sound analysis's findings do not depend
   // on it (UnitContextsLeft is left alone).
@@ -78,9 +104,17 @@ void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<Sy
 CallSummary TranslationUnitAnalyzer::resolveWitnessCall(const FunctionDecl *Callee,
                                                         std::vector<SymRef> Args, unsigned Depth,
                                                         const PrivateReach &Reach, uint64_t Key,
-                                                        uint64_t Context) {
+                                                        uint64_t MainKey, uint64_t Context) {
   if (auto It = Summaries.find(Key); It != Summaries.end())
     return It->second;
+  // The sound analysis of this very context relied on nothing unseen: a witness analysis of
+  // it finds the same summary and shows what that one and its callees' show.
+  if (auto Shown = ShownByContext.find(MainKey); Shown != ShownByContext.end()) {
+    Witnessed.insert(Shown->second.begin(), Shown->second.end());
+    CallSummary Result = Summaries.at(MainKey);
+    Summaries[Key] = Result;
+    return Result;
+  }
   // Not analyzed (recursion, depth, budget): a block-uniform result that stores nothing.
   auto Unseen = [&] {
     ++UnknownsTaken;

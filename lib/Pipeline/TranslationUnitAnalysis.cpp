@@ -117,7 +117,7 @@ CallSummary TranslationUnitAnalyzer::resolveCall(const FunctionDecl *Callee,
   }
   CallSummary Result =
       InWitness ? resolveWitnessCall(Callee, std::move(Args), Depth, Reach,
-                                     llvm::hash_combine(Key, 0x3177e55), Context)
+                                     llvm::hash_combine(Key, 0x3177e55), Key, Context)
                 : resolveUnlogged(Callee, std::move(Args), Depth, Reach, Key, Context);
   if (Log)
     (*Log)[LogIndex].Result = Result;
@@ -132,6 +132,8 @@ CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
   if (It != Summaries.end()) {
     if (auto R = CalleeRegions.find(Key); R != CalleeRegions.end() && !RegionStack.empty())
       mergeRegions(RegionStack.back(), R->second);
+    if (auto S = ShownByContext.find(Key); S != ShownByContext.end() && !ShownStack.empty())
+      ShownStack.back().insert(ShownStack.back().end(), S->second.begin(), S->second.end());
     return It->second;
   }
   // Recursion, or out of budget: the sound fallback (a lane-varying result, and whatever
@@ -153,6 +155,7 @@ CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
   --UnitContextsLeft;
   InProgress.insert(Key);
   RegionStack.emplace_back();
+  openShown();
   CallSummary Result;
   std::optional<uint64_t> ReuseKey = reuseKey(Context, Args);
   if (!ReuseKey || !reuse(*ReuseKey, Callee, Args, Depth, Key, Result)) {
@@ -161,10 +164,12 @@ CallSummary TranslationUnitAnalyzer::resolveUnlogged(const FunctionDecl *Callee,
                                [&](const FunctionAnalysis &FA) {
                                  Analyzed.insert(Callee);
                                  collect(Callee, FA, CurrentAssumptions);
+                                 addShown(FA, ShownStack.back());
                                });
     if (!Ran)
       Result = Unknown();
   }
+  closeShown(Key, Result);
   InProgress.erase(Key);
   std::vector<RegionRecord> Regions = std::move(RegionStack.back());
   RegionStack.pop_back();

@@ -397,13 +397,27 @@ private:
   /// splits the threads and lane-varying conditions, each with values for which it splits (as
   /// an error and a warning need).
   void noteShown(const FunctionAnalysis &FA);
+  /// What \p FA shows (noteShown's statements), added to \p To.
+  static void addShown(const FunctionAnalysis &FA, std::vector<const Stmt *> &To);
+  /// What each context of the sound analysis that relied on nothing unseen shows, its
+  /// callees' contexts included: the witness analysis of that context would find the same
+  /// summary and show the same, so it takes both instead of analyzing it again (by
+  /// resolveCall's key).
+  std::unordered_map<uint64_t, std::vector<const Stmt *>> ShownByContext;
+  /// Per context of the sound analysis in progress: what it and its callees show so far.
+  std::vector<std::vector<const Stmt *>> ShownStack;
+  /// Opens a context's entry of ShownStack; closes it with its \p Result (kept under \p Key
+  /// when it relied on nothing unseen) and adds what it shows to its caller's.
+  void openShown() { ShownStack.emplace_back(); }
+  void closeShown(uint64_t Key, const CallSummary &Result);
   /// Makes the findings no witness analysis confirmed notes that say why.
   void demoteUnwitnessed();
   /// resolveCall in the witness analysis: its own summaries (\p Key), no findings, and calls
   /// it cannot analyze are taken to return a block-uniform value and store nothing.
+  /// \p MainKey: the context's key in the sound analysis (ShownByContext).
   CallSummary resolveWitnessCall(const FunctionDecl *Callee, std::vector<SymRef> Args,
                                  unsigned Depth, const PrivateReach &Reach, uint64_t Key,
-                                 uint64_t Context);
+                                 uint64_t MainKey, uint64_t Context);
 
   /// Which root the current analysis started from: a kernel, or a device function no kernel
   /// reaches, analyzed with arguments the same in every thread, then lane-varying.
