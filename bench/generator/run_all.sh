@@ -27,8 +27,10 @@ fi
 # Pack results and logs (relative to EMIT) into 2 tarballs.
 cd "$EMIT"
 ls -d */ | sed 's:/$::' > /tmp/run_all.names
+# (An earlier run on this machine left its parts and their .r lists: not this run's.)
+rm -f /tmp/run_all.part.*
 split -n l/2 -d /tmp/run_all.names /tmp/run_all.part.
-for p in /tmp/run_all.part.*; do
+for p in /tmp/run_all.part.[0-9][0-9]; do
   n=${p##*.}
   sed 's:$:/results:' "$p" > "$p.r"; sed 's:$:/logs:' "$p" >> "$p.r"
   tar czf "$OUT/results-$n.tgz" --ignore-failed-read -T "$p.r" 2>/dev/null
