@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionAnalysisImpl.h"
+#include "IdentityCalls.h"
 
 #include "CudaBuiltins.h"
 #include "clang/AST/DeclCXX.h"
@@ -65,6 +66,8 @@ SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
   if (D > MaxEvalDepth)
     return F.leafFor(E, Uniformity::LaneVarying, true, "deeply nested expression");
   E = E->IgnoreParens();
+  if (const Expr *Named = identityCallArgument(E)) // `std::move(x)` is x
+    return eval(Named, S, D + 1);
   QualType Ty = E->getType();
   IntType IT = intTypeOf(Ty, F.Ctx);
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionAnalysisImpl.h"
+#include "IdentityCalls.h"
 
 #include "CudaBuiltins.h"
 #include "clang/AST/DeclCXX.h"
@@ -215,6 +216,8 @@ std::optional<AccessPath> Memory::pathOf(const Expr *E) const {
   E = E ? E->IgnoreParenImpCasts() : nullptr;
   if (!E)
     return std::nullopt;
+  if (const Expr *Named = identityCallArgument(E))
+    return pathOf(Named);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl()))
       return BD->getHoldingVar() ? std::nullopt : pathOf(BD->getBinding()); // `e.field`

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionAnalysisImpl.h"
+#include "IdentityCalls.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -137,6 +138,8 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
     return T;
   }
   const Expr *E = Ptr->IgnoreParens();
+  if (const Expr *Named = identityCallArgument(E)) // `std::move(p)`: p's value
+    return pointerTargets(Named, D + 1);
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
     case CK_ArrayToPointerDecay:
@@ -229,6 +232,8 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
     return T;
   }
   const Expr *E = LV->IgnoreParens();
+  if (const Expr *Named = identityCallArgument(E)) // `std::move(x)` names x
+    return lvalueTargets(Named, D + 1);
   if (const auto *Cast = dyn_cast<CastExpr>(E);
       Cast && (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_LValueToRValue ||
                Cast->getCastKind() == CK_DerivedToBase ||

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionAnalysisImpl.h"
+#include "IdentityCalls.h"
 
 #include "CudaBuiltins.h"
 #include "clang/AST/DeclCXX.h"
@@ -132,6 +133,8 @@ void StatementTransfer::transferInitializer(const CXXCtorInitializer *Init, cons
 }
 
 void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, State &S) {
+  if (identityCallArgument(CE)) // `std::move(x)` reads, stores and calls nothing
+    return;
   const FunctionDecl *Callee = CE->getDirectCallee();
   // A call whose value nobody reads (`helper(out, k);`) is still analyzed in this context:
   // its branches see these arguments, not "no call site".
