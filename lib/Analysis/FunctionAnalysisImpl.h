@@ -140,7 +140,8 @@ struct FunctionState {
 // Memory.cpp, PrivateTargets.cpp: where values live
 //===----------------------------------------------------------------------===//
 
-/// The local variable an lvalue is part of (`v`, `s.a`, `a[i]`), if any; not through `->`.
+/// The local variable an lvalue is part of (`v`, `s.a`, `a[i]` of an array), if any; not
+/// through `->` or a pointer's subscript (what a pointer points to is not part of it).
 const clang::VarDecl *rootLocal(const clang::Expr *E);
 
 /// Private memory the data flow cannot follow value by value, flow-insensitive (one class per
@@ -326,6 +327,12 @@ private:
   FunctionState &F;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
   llvm::DenseSet<const clang::VarDecl *> Captured; ///< variables a lambda (this function) captured
+  /// A kernel's by-value parameters that nothing stores into and no pointer reaches: the
+  /// pointers in them are the host's (pointerTargets).
+  llvm::DenseSet<const clang::VarDecl *> HostArguments;
+  /// Whether \p E reads a part of a HostArguments parameter (`p.data`, `p.ptrs[1]` of an array
+  /// member): a value the host gave.
+  bool readsHostArgument(const clang::Expr *E) const;
   /// Objects whose address a pointer of unknown origin may hold (Targets::Any).
   llvm::SmallVector<MemObject, 8> Exposed;
   /// Pointer and reference parameters (the method for `this`) whose caller gave private memory:

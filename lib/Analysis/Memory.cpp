@@ -37,8 +37,14 @@ bool isPrefix(const AccessPath &Prefix, const AccessPath &Path) {
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
   explicit EscapeFinder(const FunctionState &F) : F(F) {}
-  llvm::DenseSet<const VarDecl *> Escaped, Exposed, Captured;
+  llvm::DenseSet<const VarDecl *> Escaped, Exposed, Captured, Written;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Assigned;
+  /// A store into \p LHS: into the local it is part of (rootLocal: a field, an element of an
+  /// array member), not into what a pointer in it points to.
+  void write(const Expr *LHS) {
+    if (const VarDecl *VD = rootLocal(LHS))
+      Written.insert(VD);
+  }
 
   bool shouldVisitImplicitCode() const { return true; }
   void escape(const VarDecl *VD) {
@@ -58,6 +64,8 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      write(BO->getLHS());
     if (BO->getOpcode() == BO_Assign && BO->getLHS()->getType()->isPointerType())
       if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->hasLocalStorage())
@@ -67,6 +75,8 @@ public:
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf)
       escape(rootLocal(UO->getSubExpr()));
+    if (UO->isIncrementDecrementOp())
+      write(UO->getSubExpr());
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
@@ -89,6 +99,16 @@ public:
     const FunctionDecl *FD = CE->getDirectCallee();
     unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
     escapeMutableReferenceArguments(FD, CE->getArgs(), CE->getNumArgs(), Shift);
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE); Op && Op->isAssignmentOp())
+      write(Op->getArg(0));
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+      if (const auto *MD = MCE->getMethodDecl(); MD && !MD->isConst())
+        write(MCE->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+      write(Asm->getOutputExpr(I));
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
@@ -132,13 +152,19 @@ private:
 
 const VarDecl *rootLocal(const Expr *E) {
   E = E ? E->IgnoreParenImpCasts() : nullptr;
-  while (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
-    if (ME->isArrow())
-      return nullptr;
-    E = ME->getBase()->IgnoreParenImpCasts();
+  if (const Expr *Named = identityCallArgument(E)) // `std::move(x)` names x
+    return rootLocal(Named);
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    return ME->isArrow() ? nullptr : rootLocal(ME->getBase());
+  // An element of an array the local holds is part of it; an element a pointer points to is
+  // not (`&q[threadIdx.x].x` with a pointer q is the address of a global, one per lane; taken
+  // for q's own address it was block-uniform, and loads through it too).
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(E)) {
+    const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+    return Decay && Decay->getCastKind() == CK_ArrayToPointerDecay
+               ? rootLocal(Decay->getSubExpr())
+               : nullptr;
   }
-  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(E))
-    return rootLocal(ASE->getBase());
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (VD->hasLocalStorage())
@@ -159,12 +185,21 @@ void Memory::findEscapes() {
     Own->Exposed = std::move(Finder.Exposed);
     Own->Assigned = std::move(Finder.Assigned);
     Own->Captured = std::move(Finder.Captured);
+    Own->Written = std::move(Finder.Written);
     Facts = Own.get();
     if (F.Structure)
       F.Structure->Escapes = std::move(Own);
   }
   Escaped = Facts->Escaped;
   Assigned = Facts->Assigned;
+  // A kernel's parameter passed by value holds what the host launched it with until the body
+  // stores into it; while nothing does and no pointer reaches it, a pointer in it (`p.data`)
+  // is a host pointer: no thread's private memory.
+  if (F.FD->hasAttr<CUDAGlobalAttr>())
+    for (const ParmVarDecl *P : F.FD->parameters())
+      if (const auto *RD = P->getType()->getAsCXXRecordDecl();
+          RD && !RD->hasMutableFields() && !Escaped.count(P) && !Facts->Written.count(P))
+        HostArguments.insert(P);
   const auto *Method = dyn_cast<CXXMethodDecl>(F.FD);
   bool HasThis = Method && Method->isInstance();
   StoredThrough.assign(F.FD->getNumParams() + (HasThis ? 1 : 0), std::nullopt);

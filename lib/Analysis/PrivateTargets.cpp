@@ -211,9 +211,17 @@ Targets Memory::pointerTargets(const Expr *Ptr, unsigned D) const {
       T.Any = true;
     return T;
   }
+  // A pointer the host launched the kernel with, in a parameter nothing stores into.
+  if (readsHostArgument(E))
+    return T;
   // Loaded from memory (`s.p`, `p->next`, `ps[i]`) or anything else.
   T.Any = true;
   return T;
+}
+
+bool Memory::readsHostArgument(const Expr *E) const {
+  const VarDecl *Root = HostArguments.empty() ? nullptr : rootLocal(E);
+  return Root && HostArguments.count(Root);
 }
 
 Targets Memory::thisTargets() const {

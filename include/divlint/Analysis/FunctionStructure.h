@@ -43,6 +43,9 @@ struct FunctionStructure {
   /// pointer locals are assigned (Memory::findEscapes).
   struct EscapeFacts {
     llvm::DenseSet<const clang::VarDecl *> Escaped, Exposed, Captured;
+    /// Locals (parameters included) something in the body stores into, or into a field of:
+    /// an assignment, an increment, an assigning operator, a non-const method, an asm output.
+    llvm::DenseSet<const clang::VarDecl *> Written;
     llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>> Assigned;
   };
   mutable std::unique_ptr<EscapeFacts> Escapes;
