@@ -28,6 +28,7 @@ import random
 import collectives
 import modern
 import objects
+import pointers
 import values
 
 VN = 4096          # elements of the input arrays
@@ -66,6 +67,7 @@ class KernelGen:
         self.objects = False
         self.collectives = False
         self.modern = False
+        self.pointers = False
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -232,6 +234,8 @@ class KernelGen:
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in objects.FEATURES]
         if self.modern:  # seeds 5 and later: warp ids, constexpr members (modern.py)
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in modern.FEATURES]
+        if self.pointers:  # seeds 9 and later: element addresses, moves (pointers.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in pointers.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -524,6 +528,8 @@ def generate_program(seed, index, kernels_range=(30, 50)):
     header = HEADER % {"seed": seed, "index": index}
     if seed >= 4:
         header += collectives.HEADER
+    if seed >= 9:
+        header += pointers.HEADER
     out = header.split("\n")
     meta = {"seed": seed, "index": index, "kernels": []}
     launches = []
@@ -532,6 +538,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.objects = seed >= 3
         kg.collectives = seed >= 4
         kg.modern = seed >= 5
+        kg.pointers = seed >= 9
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)
