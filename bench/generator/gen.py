@@ -68,6 +68,7 @@ class KernelGen:
         self.collectives = False
         self.modern = False
         self.pointers = False
+        self.params = False
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -236,6 +237,8 @@ class KernelGen:
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in modern.FEATURES]
         if self.pointers:  # seeds 9 and later: element addresses, moves (pointers.py)
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in pointers.FEATURES]
+        if self.params:  # seeds 10 and later: a by-value parameter struct's pointers
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in pointers.PARAM_FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -429,7 +432,7 @@ class KernelGen:
                 out.extend(ch.helpers)
                 meta_kernel["chunks"][ch.id]["helper_lines"] = [start, len(out)]
         params = ("const int *__restrict__ cdat, const int *__restrict__ vdat, float *out, "
-                  "int *cnt, int n, int p, int q")
+                  "int *cnt, int n, int p, int q" + (pointers.PARAMS if self.params else ""))
         if self.template:
             out.append("template <int BX>")
         out.append("__global__ void %s(%s) {" % (self.name, params))
@@ -450,6 +453,8 @@ class KernelGen:
         bx, by, bz = self.block
         gx, gy, gz = self.grid
         args = "cdat, vdat, out, cnt, %d, %d, %d" % (self.total, self.p, self.q)
+        if self.params:
+            args += pointers.PARAMS_ARGS % self.total
         name = self.name + ("<%d>" % bx if self.template else "")
         partial = modern.partial_block(self) if self.modern else None
         if partial:  # seeds 5 and later: blockDim.x known, y and z not
@@ -530,6 +535,8 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         header += collectives.HEADER
     if seed >= 9:
         header += pointers.HEADER
+    if seed >= 10:
+        header += pointers.PARAMS_HEADER
     out = header.split("\n")
     meta = {"seed": seed, "index": index, "kernels": []}
     launches = []
@@ -539,6 +546,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.collectives = seed >= 4
         kg.modern = seed >= 5
         kg.pointers = seed >= 9
+        kg.params = seed >= 10
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)

@@ -54,3 +54,36 @@ def f_moved(kg, e, tags):
 
 
 FEATURES = [f_element_address, f_pointer_variable_element, f_moved]
+
+# Seeds 10 and later: every kernel also takes a Params-like struct by value (`KP kp`, launched
+# with the host's pointers), as modern kernels do. A pointer in it that the kernel never stores
+# into is the host's: a load through it is as uniform as its index, even beside a private array
+# with lane-varying contents. f_param_stored stores a private array's address into `kp.w` (a
+# field no other feature reads): that kernel's parameter pointers are unknown again.
+PARAMS_HEADER = """struct KP { const int *v; const int *c; int n; const int *t[2]; const int *w; };
+"""
+PARAMS = ", KP kp"
+PARAMS_ARGS = ", KP{vdat, cdat, %d, {cdat, vdat}, nullptr}"
+
+
+def f_param_load(kg, e, tags):
+    """A load through a pointer of the by-value parameter, beside a lane-varying private array."""
+    tags.append("param-pointer-load")
+    la, v = kg.sym("la"), kg.sym("v")
+    src = kg.r.choice(["kp.v", "kp.c", "kp.t[0]", "kp.t[1]"])
+    lines = ["  int %s[4] = {lin, lin + 1, (int)threadIdx.x, 3};" % la,
+             "  int %s = %s[(%s) %% %d] %% 19 + %s[3];" % (v, src, e, VN, la)]
+    return lines, [], v, "int"
+
+
+def f_param_stored(kg, e, tags):
+    """The parameter's own field is pointed at a private array holding the value."""
+    tags.append("param-pointer-stored")
+    la, v = kg.sym("la"), kg.sym("v")
+    lines = ["  int %s[4] = {%s, 1, 2, 3};" % (la, e),
+             "  kp.w = %s;" % la,
+             "  int %s = kp.w[(%s) & 3] %% 7;" % (v, kg.uniform_expr())]
+    return lines, [], v, "int"
+
+
+PARAM_FEATURES = [f_param_load, f_param_stored]
