@@ -99,8 +99,13 @@ public:
     const FunctionDecl *FD = CE->getDirectCallee();
     unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
     escapeMutableReferenceArguments(FD, CE->getArgs(), CE->getNumArgs(), Shift);
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE); Op && Op->isAssignmentOp())
-      write(Op->getArg(0));
+    // An assigning operator, or any operator that is a non-const member (`p++`, `p[i]`
+    // returning a reference), may store into its object.
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE); Op && Op->getNumArgs() > 0) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      if (Op->isAssignmentOp() || (MD && MD->isInstance() && !MD->isConst()))
+        write(Op->getArg(0));
+    }
     if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
       if (const auto *MD = MCE->getMethodDecl(); MD && !MD->isConst())
         write(MCE->getImplicitObjectArgument());

@@ -57,3 +57,21 @@ __global__ void copied(Params p) {
     p.out[0] = 1;
   // CHECK: host-argument-pointers.cu:[[@LINE-2]]:7: note: 'if' condition 'q.flags[0] > 2' is lane-varying
 }
+
+// A non-const member operator of the parameter may store into it (here the address of the
+// private array): its pointers are not the host's any more.
+struct Cursor {
+  const int *at;
+  __device__ Cursor &operator<<(const int *p) {
+    at = p;
+    return *this;
+  }
+};
+__global__ void redirected(Cursor c, int *out) {
+  int local[4];
+  fill(local);
+  c << local;
+  if (c.at[0] > 2)
+    out[0] = 1;
+  // CHECK: host-argument-pointers.cu:[[@LINE-2]]:7: note: 'if' condition 'c.at[0] > 2' is lane-varying
+}
