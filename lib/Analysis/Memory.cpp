@@ -102,7 +102,7 @@ public:
     // An assigning operator, or any operator that is a non-const member (`p++`, `p[i]`
     // returning a reference), may store into its object.
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE); Op && Op->getNumArgs() > 0) {
-      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      const auto *MD = dyn_cast_if_present<CXXMethodDecl>(FD);
       if (Op->isAssignmentOp() || (MD && MD->isInstance() && !MD->isConst()))
         write(Op->getArg(0));
     }

@@ -57,7 +57,7 @@ DiagnosticCounts emitClangDiagnostics(llvm::raw_ostream &OS, const std::vector<F
   };
   DiagnosticCounts Counts;
   for (const Finding &F : Findings) {
-    auto End = llvm::make_scope_exit([&] {
+    llvm::scope_exit End([&] {
       if (Ends)
         Ends->push_back(OS.tell());
     });
