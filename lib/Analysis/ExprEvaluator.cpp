@@ -60,7 +60,27 @@ SymRef ExprEvaluator::aggregateValue(const InitListExpr *ILE, State &S, unsigned
   return sym::record(std::move(Fields), std::move(RestValue), F.textOf(ILE));
 }
 
+bool isEmptyObjectType(QualType T) {
+  const auto *RD = T.isNull() ? nullptr : T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->hasDefinition() && !RD->isInvalidDecl() && RD->isEmpty();
+}
+
+SymRef emptyObjectValue() {
+  static const SymRef V = sym::contextFreeOpaque(0xe3d7e0b1ec7ULL, Uniformity::BlockUniform,
+                                                 false, "empty object");
+  return V;
+}
+
 SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
+  SymRef V = evalNode(E, S, D);
+  // An object of a class without data is the same in every thread, whatever made it (its
+  // calls were still evaluated above: what they store through their arguments stands).
+  if (E && E->isPRValue() && isEmptyObjectType(E->getType()))
+    return emptyObjectValue();
+  return V;
+}
+
+SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
   if (!E)
     return sym::opaque(0, Uniformity::LaneVarying, true, "unknown");
   if (D > MaxEvalDepth)

@@ -453,10 +453,19 @@ public:
   SymRef aggregateValue(const clang::InitListExpr *ILE, State &S, unsigned D);
 
 private:
+  /// eval without the rule for objects of an empty class.
+  SymRef evalNode(const clang::Expr *E, State &S, unsigned D);
   FunctionState &F;
   Memory &M;
   CallEvaluator Calls;
 };
+
+/// Whether \p T is a class without data (no fields, no virtual functions, empty bases: CuTe's
+/// `Int<N>`, a tuple of them, a stateless functor): every object of it holds the same nothing.
+bool isEmptyObjectType(clang::QualType T);
+/// The value of every object of an empty class: block-uniform and the same leaf in every calling
+/// context, so that contexts differing only in which empty object they pass are one.
+SymRef emptyObjectValue();
 
 //===----------------------------------------------------------------------===//
 // HiddenBranches.cpp: branches the compiler adds
