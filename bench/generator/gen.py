@@ -29,6 +29,7 @@ import collectives
 import modern
 import objects
 import pointers
+import deep
 import values
 
 VN = 4096          # elements of the input arrays
@@ -69,6 +70,7 @@ class KernelGen:
         self.modern = False
         self.pointers = False
         self.params = False
+        self.deep = False
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -239,6 +241,8 @@ class KernelGen:
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in pointers.FEATURES]
         if self.params:  # seeds 10 and later: a by-value parameter struct's pointers
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in pointers.PARAM_FEATURES]
+        if self.deep:  # seeds 11 and later: deep call chains (deep.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in deep.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -547,6 +551,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.modern = seed >= 5
         kg.pointers = seed >= 9
         kg.params = seed >= 10
+        kg.deep = seed >= 11
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)
