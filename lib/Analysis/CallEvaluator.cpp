@@ -99,8 +99,10 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
       return F.withOrigin(Summary.Return, CE);
     return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
   }
-  // No body: sound fallback, for the result and for what it may store through its arguments
-  // (and through pointers it finds in the memory they reach).
+  // No body, or too deep: sound fallback, for the result and for what it may store through its
+  // arguments (and through pointers it finds in the memory they reach).
+  if (Def && Def->hasBody() && !Def->isInvalidDecl())
+    F.Calls.noteCutCall(Def); // its branches are classified when it is analyzed alone
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
 }
@@ -158,6 +160,8 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
     return constructedValue(CE, Summary);
   }
   // No body (or too deep): it may store anything, into the object and through its arguments.
+  if (Def && Def->hasBody() && !Def->isInvalidDecl())
+    F.Calls.noteCutCall(Def);
   applyStoresThroughArguments(unknownEffects(Ctor, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
 }
@@ -167,8 +171,11 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
   // arguments, unchanged since entry (nothing runs before it), reaching what they reached.
   const FunctionDecl *Def = E->getConstructor()->getDefinition();
   if (!Def || !Def->hasBody() || Def->isInvalidDecl() || F.Depth + 1 >= MaxCallDepth ||
-      F.ParamValues.size() != Def->getNumParams() + 1)
+      F.ParamValues.size() != Def->getNumParams() + 1) {
+    if (Def && Def->hasBody() && !Def->isInvalidDecl())
+      F.Calls.noteCutCall(Def);
     return unknownResult(E);
+  }
   std::vector<SymRef> Args = F.ParamValues;
   Args.front() = sym::opaque(0, Uniformity::BlockUniform, false, "this");
   PrivateReach Reach = F.Reach;

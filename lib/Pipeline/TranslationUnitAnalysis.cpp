@@ -346,7 +346,7 @@ void TranslationUnitAnalyzer::analyzeWithoutCaller(const FunctionDecl *FD,
                                    " (the default; set the block dim option)");
     // A kernel's call that fell back to an unknown result (recursion, the budget) reached it.
     std::string Why = ReachedUnanalyzed.count(FD)
-                          ? "not analyzed in its callers' contexts (recursion or the budget)"
+                          ? "not analyzed in its callers' contexts (recursion, the call depth or the budget)"
                           : "no device caller in this file";
     CurrentAssumptions.push_back(Why + (Kind == RootKind::UncalledUniformArgs
                                             ? ": parameters unknown, lane-varying whatever the "

@@ -261,6 +261,7 @@ public:
 
   TranslationUnitResult run();
 
+  void noteCutCall(const FunctionDecl *Callee) override { ReachedUnanalyzed.insert(Callee); }
   CallSummary resolveCall(const FunctionDecl *Callee, std::vector<SymRef> Args, unsigned Depth,
                           const PrivateReach &Reach) override;
   FunctionStructures *structures() override { return &Structures; }

@@ -172,6 +172,9 @@ public:
   /// The CFGs and trees shared by every analysis this resolver starts (FunctionStructure.h);
   /// null: each analysis builds its own.
   virtual FunctionStructures *structures() { return nullptr; }
+  /// A call to \p Callee (with a body) that the analysis did not resolve, cut by the call
+  /// depth: the callee's own branches must still be classified (analyzed alone, later).
+  virtual void noteCutCall(const clang::FunctionDecl *Callee) { (void)Callee; }
 };
 
 class FunctionAnalysis {
