@@ -344,9 +344,11 @@ void TranslationUnitAnalyzer::analyzeWithoutCaller(const FunctionDecl *FD,
     if (!Opts.BlockDimOption)
       CurrentAssumptions.push_back("block shape " + CurrentShapes.front().str() +
                                    " (the default; set the block dim option)");
-    // A kernel's call that fell back to an unknown result (recursion, the budget) reached it.
+    // A kernel's call that fell back to an unknown result (recursion, the call depth, the
+    // budget) reached it.
     std::string Why = ReachedUnanalyzed.count(FD)
-                          ? "not analyzed in its callers' contexts (recursion, the call depth or the budget)"
+                          ? "not analyzed in its callers' contexts (recursion, the call depth "
+                            "or the budget)"
                           : "no device caller in this file";
     CurrentAssumptions.push_back(Why + (Kind == RootKind::UncalledUniformArgs
                                             ? ": parameters unknown, lane-varying whatever the "
