@@ -20,6 +20,11 @@ using namespace clang;
 
 namespace divlint {
 
+/// A definition the analysis can run on (the call depth aside).
+static bool hasAnalyzableBody(const FunctionDecl *Def) {
+  return Def && Def->hasBody() && !Def->isInvalidDecl();
+}
+
 SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee) {
@@ -89,7 +94,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   // no analysis (nor budget) spent on it; the arguments were evaluated above.
   if (auto K = constantReturn(Def); K && isIntegerLike(CE->getType()))
     return sym::constant(*K, intTypeOf(CE->getType(), F.Ctx));
-  if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
+  if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
     PrivateReach Reach = reachOf(CE, Reached, Args, S);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
@@ -101,7 +106,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   }
   // No body, or too deep: sound fallback, for the result and for what it may store through its
   // arguments (and through pointers it finds in the memory they reach).
-  if (Def && Def->hasBody() && !Def->isInvalidDecl())
+  if (hasAnalyzableBody(Def))
     F.Calls.noteCutCall(Def); // its branches are classified when it is analyzed alone
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
@@ -151,7 +156,7 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
                              !Arg->IgnoreParenImpCasts()->isGLValue());
   }
   const FunctionDecl *Def = Ctor->getDefinition();
-  if (Def && Def->hasBody() && !Def->isInvalidDecl() && F.Depth + 1 < MaxCallDepth) {
+  if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
     PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, S);
     Reach.Contents[0] = ObjectContents();
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
@@ -160,7 +165,7 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
     return constructedValue(CE, Summary);
   }
   // No body (or too deep): it may store anything, into the object and through its arguments.
-  if (Def && Def->hasBody() && !Def->isInvalidDecl())
+  if (hasAnalyzableBody(Def))
     F.Calls.noteCutCall(Def);
   applyStoresThroughArguments(unknownEffects(Ctor, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
@@ -170,9 +175,9 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
   // `using Base::Base;`: the inherited constructor runs on this object with this constructor's
   // arguments, unchanged since entry (nothing runs before it), reaching what they reached.
   const FunctionDecl *Def = E->getConstructor()->getDefinition();
-  if (!Def || !Def->hasBody() || Def->isInvalidDecl() || F.Depth + 1 >= MaxCallDepth ||
+  if (!hasAnalyzableBody(Def) || F.Depth + 1 >= MaxAnalyzedCallDepth ||
       F.ParamValues.size() != Def->getNumParams() + 1) {
-    if (Def && Def->hasBody() && !Def->isInvalidDecl())
+    if (hasAnalyzableBody(Def))
       F.Calls.noteCutCall(Def);
     return unknownResult(E);
   }

@@ -53,7 +53,6 @@ namespace divlint {
 
 
 constexpr unsigned MaxEvalDepth = 200;
-constexpr unsigned MaxCallDepth = 32;
 constexpr unsigned MaxBlockVisitsPerBlock = 64;
 constexpr unsigned MaxGuardDependences = 4096;
 

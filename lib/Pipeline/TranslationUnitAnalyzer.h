@@ -47,11 +47,6 @@ using namespace clang;
 /// kernels leave unanalyzed is a root of its own), before calls fall back to lane-varying.
 constexpr unsigned MaxCallContextsPerRoot = 1024;
 constexpr unsigned MaxCallContextsPerUnit = 16384;
-/// Calls nested deeper than this fall back to lane-varying (CallEvaluator stops at the same
-/// depth: MaxCallDepth; an analysis at depth MaxAnalyzedCallDepth - 1 makes no call). CuTe
-/// reaches a tuple's element through 20 to 30 nested calls (`size<I>(layout)`); at 12 every
-/// layout extent past the cut was lane-varying.
-constexpr unsigned MaxAnalyzedCallDepth = 32;
 
 inline bool isKernel(const FunctionDecl *FD) { return FD->hasAttr<CUDAGlobalAttr>(); }
 

@@ -1,6 +1,6 @@
-// Calls are analyzed 32 deep (MaxCallDepth, MaxAnalyzedCallDepth): template libraries reach a
-// tuple's element through 20 to 30 nested calls (CuTe's `size<I>(layout)`), and a value that
-// comes back from below the cut is lane-varying. Here a uniform value returns from 24 nested
+// Calls are analyzed 32 deep (MaxAnalyzedCallDepth, FunctionAnalysis.h): template libraries
+// reach a tuple's element through 20 to 30 nested calls (CuTe's `size<I>(layout)`), and a
+// value that comes back from below the cut is lane-varying. Here a uniform value returns from 24 nested
 // calls (uniform now; lane-varying with the cut at 12), a lane-varying one from 24 (still
 // lane-varying), a uniform one stored through a reference 24 calls down, and a uniform one from
 // 40 nested calls: below the cut, lane-varying (the sound fallback). A template instance reached

@@ -159,6 +159,12 @@ struct PrivateReach {
   uint64_t hash() const;
 };
 
+/// Calls nested deeper than this fall back to an unknown result (an analysis at depth
+/// MaxAnalyzedCallDepth - 1 makes no call): the evaluator and the resolver stop at the same depth.
+/// CuTe reaches a tuple's element through 20 to 30 nested calls (`size<I>(layout)`); at 12 every
+/// layout extent past the cut was lane-varying.
+constexpr unsigned MaxAnalyzedCallDepth = 32;
+
 /// Resolves calls to functions with bodies: the caller passes argument values (and what private
 /// memory they reach) and gets the call's summary. Implemented by the translation-unit driver
 /// (memoized, recursion-safe).
