@@ -30,6 +30,7 @@ import modern
 import objects
 import pointers
 import deep
+import templated
 import values
 
 VN = 4096          # elements of the input arrays
@@ -71,6 +72,7 @@ class KernelGen:
         self.pointers = False
         self.params = False
         self.deep = False
+        self.templated = False
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -243,6 +245,8 @@ class KernelGen:
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in pointers.PARAM_FEATURES]
         if self.deep:  # seeds 11 and later: deep call chains (deep.py)
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in deep.FEATURES]
+        if self.templated:  # seeds 12 and later: template-heavy, warp-centric code (templated.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in templated.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -317,8 +321,11 @@ class KernelGen:
         tags = ["warp-intrinsic"]
         v = self.sym("w")
         e = self.lane_expr()
-        kind = r.randrange(6 + (len(collectives.KINDS) if self.collectives else 0))
-        if kind >= 6:  # seeds 4 and later (collectives.py)
+        nc = len(collectives.KINDS) if self.collectives else 0
+        kind = r.randrange(6 + nc + (len(templated.WARP_KINDS) if self.templated else 0))
+        if kind >= 6 + nc:  # seeds 12 and later: warp roles (templated.py)
+            lines = templated.WARP_KINDS[kind - 6 - nc](self, v, e, tags)
+        elif kind >= 6:  # seeds 4 and later (collectives.py)
             lines = collectives.KINDS[kind - 6](self, v, e, tags)
         elif kind == 0:
             tags.append("shfl-xor-butterfly")
@@ -541,6 +548,8 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         header += pointers.HEADER
     if seed >= 10:
         header += pointers.PARAMS_HEADER
+    if seed >= 12:
+        header += templated.HEADER
     out = header.split("\n")
     meta = {"seed": seed, "index": index, "kernels": []}
     launches = []
@@ -552,6 +561,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.pointers = seed >= 9
         kg.params = seed >= 10
         kg.deep = seed >= 11
+        kg.templated = seed >= 12
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)
