@@ -2,6 +2,8 @@
 program arguments they need. Paths in nvcc arguments are relative to the corpus root ({root})
 or to the folder of all corpora ({corpora}: the books' programs use cuda-samples' Common/).
 `extra` adds nvcc arguments to single programs (dynamic parallelism needs -rdc=true).
+`timeout` (seconds, default 30) and `timeouts` (per program) set the manifest's run timeout;
+`paths` names the folders a partial checkout needs (`git archive COMMIT PATHS`).
 The held-out evaluation repositories (HeCBench, llm.c, llama.cpp) are never used."""
 
 RDC = ['-rdc=true', '-lcudadevrt']
@@ -71,5 +73,18 @@ CORPORA = {
     },
     'cuda-course': {
         'repo': 'Infatoshi/cuda-course', 'commit': '79681bfd003d403170dd93c0436c6f2a45cb390f',
+    },
+    # Modern, template-heavy programs: Thrust's and CUB's own examples at the release that CUDA
+    # 13.0 bundles (CCCL 3.0.1, THRUST_VERSION 300001). They compile against the toolkit's
+    # thrust/cub/libcudacxx (no -I of the repository's): only the examples' helpers come from
+    # the checkout (thrust/examples/include, cub/test/test_util.h and mersenne.h, c2h/include).
+    # THRUST_EXAMPLE_DEVICE_SIDE (set by the repository's CMake for nvcc, not for clang) is left
+    # out: with it, clang cannot parse cuda/async_reduce.cu (a device-side thrust::reduce without
+    # -rdc reaches a __host__ function), so divlint's analysis fails there.
+    'cccl': {
+        'repo': 'NVIDIA/cccl', 'commit': 'f19d875da0d8bfb2e38c109b2b40522b8abbbbc3',  # v3.0.1
+        'paths': ['thrust/examples', 'cub/examples', 'cub/test/test_util.h', 'cub/test/mersenne.h',
+                  'c2h/include', 'LICENSE'],
+        'nvcc_args': ['-std=c++17', '--extended-lambda', '-I{root}/c2h/include'],
     },
 }

@@ -5,7 +5,8 @@ With --check-build, also builds each emitted probe variant here with nvcc (no GP
 records whether it built: entries that do not build here are left out of the device run.
 
     python3 bench/soundness/emit.py --corpora /tmp/corpora --divlint build/bin/divlint \
-        [--manifest bench/soundness/manifest.json] [--out .soundness/emit] [-j 2] [--check-build]
+        [--manifest bench/soundness/manifest.json] [--out .soundness/emit] [-j 2] [--check-build] \
+        [--corpus NAME[,NAME...]] [--only NAME[,NAME...]]
 """
 import argparse
 import concurrent.futures as cf
@@ -63,6 +64,7 @@ def main():
     ap.add_argument('-j', type=int, default=2)
     ap.add_argument('--check-build', action='store_true')
     ap.add_argument('--only', help='comma-separated entry names')
+    ap.add_argument('--corpus', help='comma-separated corpus names (manifest `corpus`)')
     a = ap.parse_args()
     a.divlint = os.path.abspath(a.divlint)
     a.corpora = os.path.abspath(a.corpora)
@@ -70,6 +72,9 @@ def main():
     if a.only:
         keep = set(a.only.split(','))
         entries = [e for e in entries if e['name'] in keep]
+    if a.corpus:
+        keep = set(a.corpus.split(','))
+        entries = [e for e in entries if e['corpus'] in keep]
     os.makedirs(a.out, exist_ok=True)
     index_path = os.path.join(a.out, 'index.json')
     index = json.load(open(index_path)) if os.path.exists(index_path) else {}

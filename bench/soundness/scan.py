@@ -86,7 +86,8 @@ def main():
                 out.append({'name': name, 'corpus': corpus, 'repo': info['repo'],
                             'commit': info['commit'], 'path': rel, 'nvcc_args': args,
                             'args': info.get('args', {}).get(rel, []),
-                            'timeout': 30})
+                            'timeout': info.get('timeouts', {}).get(rel,
+                                                                    info.get('timeout', 30))})
     json.dump(out, sys.stdout, indent=1)
     print(file=sys.stderr, end=f'scan: {len(out)} candidates\n')
 
