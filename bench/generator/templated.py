@@ -313,8 +313,42 @@ def f_coalesced_group(kg, e, tags):
 
 
 # Twice each: seed 12's programs are mostly about these.
+def f_temporary_object(kg, e, tags):
+    """A member function called on a prvalue object, as iterators and references do
+    (`mk(p, i).get()`, Thrust's `device_reference` converted to its value): a cursor returned by
+    value from a helper (or built in place) whose pointer field points into the varying input
+    at e, dereferenced by a const method or a conversion operator; or a field holding e read
+    back by a method of the temporary."""
+    tags.append("temporary-object")
+    r = kg.r
+    v, cur, mk = kg.sym("v"), kg.hname("Cur"), kg.hname("mk")
+    helpers = ["struct %s {" % cur,
+               "  const int *m;",
+               "  int n;",
+               "  __device__ int get() const { return *m; }",
+               "  __device__ int count() const { return n; }",
+               "  __device__ %s self() const { return *this; }" % cur,
+               "  __device__ operator int() const { return *m + n; }",
+               "};",
+               "__device__ %s %s(const int *b, unsigned i, int n) { return %s{b + i %% 2048u, n}; }"
+               % (cur, mk, cur)]
+    u = kg.uniform_expr()
+    form = r.randrange(5)
+    if form == 0:
+        lines = ["  int %s = %s(vdat, (unsigned)(%s), %s).get() %% 17;" % (v, mk, e, u)]
+    elif form == 1:
+        lines = ["  int %s = (int)%s(vdat, (unsigned)(%s), %s) %% 19;" % (v, mk, e, u)]
+    elif form == 2:
+        lines = ["  int %s = %s{vdat + (unsigned)(%s) %% 2048u, %s}.self().get() %% 13;" % (v, cur, e, u)]
+    elif form == 3:
+        lines = ["  int %s = %s(cdat, (unsigned)(%s), %s).count() %% 23;" % (v, mk, u, e)]
+    else:
+        lines = ["  int %s = %s{cdat, %s}.self().count() %% 11;" % (v, cur, e)]
+    return lines, helpers, v, "int"
+
+
 FEATURES = [f_variadic_fold, f_crtp_policy, f_trait_dispatch, f_warp_role, f_functor_object,
-            f_fragment_array, f_coalesced_group] * 2
+            f_fragment_array, f_coalesced_group, f_temporary_object] * 2
 
 
 def _warp_role_shfl(kg, v, e, tags):
