@@ -281,9 +281,17 @@ PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Target
   const FunctionDecl *Callee = CE->getDirectCallee();
   bool OperatorMethod = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee);
   unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 1 : 0;
+  // The object of a member call on a prvalue (`make().get()`) is a temporary too; the object
+  // expression of `p->get()` is the pointer, not a temporary.
+  const Expr *Object = nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const Expr *Obj = MCE->getImplicitObjectArgument(); Obj && !Obj->getType()->isPointerType())
+      Object = Obj;
   for (unsigned I = 0; I < Reached.size(); ++I) {
     bool IsObject = (Shift && I == 0) || (OperatorMethod && I == 0);
-    const Expr *Arg = I >= Shift && I - Shift < CE->getNumArgs() ? CE->getArg(I - Shift) : nullptr;
+    const Expr *Arg = I >= Shift && I - Shift < CE->getNumArgs() ? CE->getArg(I - Shift)
+                      : Shift && I == 0                          ? Object
+                                                                 : nullptr;
     unsigned PI = OperatorMethod ? I - 1 : I - Shift;
     bool ByRef = IsObject || (Arg && PI < Callee->getNumParams() &&
                               Callee->getParamDecl(PI)->getType()->isReferenceType());

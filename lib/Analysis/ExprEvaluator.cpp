@@ -323,10 +323,14 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
       return Base;
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
     bool ThisObject = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
-    if (ME->isArrow() && ThisObject && Base->Kind == SymKind::Record)
+    if (ME->isArrow() && ThisObject && Base->Kind == SymKind::Record) {
       // `this` is the caller's private object (its value a record): the field holds what was
-      // stored into it, whatever its other fields hold.
-      return F.leafFor(E, M.classOf(M.lvalueTargets(ME), S), true, "load " + F.textOf(E));
+      // stored into it, whatever its other fields hold. Where the caller said nothing of what
+      // it holds (no private object reached), the record's class stands for it.
+      Targets T = M.lvalueTargets(ME);
+      Uniformity C = M.classOf(T, S);
+      return F.leafFor(E, T.empty() ? join(C, Base->Class) : C, true, "load " + F.textOf(E));
+    }
     if (ME->isArrow())
       return F.leafFor(E, join(Base->Class, M.classOf(M.lvalueTargets(ME), S)), true,
                        "load " + F.textOf(E));

@@ -5,6 +5,7 @@
 // layouts where those change inside a warp), and the worst result stands.
 //
 //===----------------------------------------------------------------------===//
+#include "divlint/Analysis/LinearThreadId.h"
 #include "divlint/Quantify/EnumerationMemo.h"
 #include "divlint/Quantify/LaneEnumerator.h"
 
@@ -32,9 +33,12 @@ static bool readsBeyondX(const EnumerationQuery &Q) {
 }
 
 /// Whether the query reads threadIdx.y or threadIdx.z (not blockDim: a size is the same in
-/// every thread whatever the layout).
+/// every thread whatever the layout), other than inside the linear thread id: lane L of warp W
+/// holds 32W + L in every layout (LinearThreadId.h).
 static bool readsThreadBeyondX(const SymExpr *E) {
   if (!E)
+    return false;
+  if (E->Kind == SymKind::Binary && E->HasThread && E->Size <= 24 && linearThreadIdDims(*E) == 3)
     return false;
   if (E->Kind == SymKind::ThreadIdx)
     return E->Dim > 0;

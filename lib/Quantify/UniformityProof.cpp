@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "divlint/Quantify/UniformityProof.h"
 
+#include "divlint/Analysis/LinearThreadId.h"
 #include "divlint/Analysis/SymOps.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -67,9 +68,13 @@ int64_t floorMod(int64_t A, int64_t D) { return A - floorDiv(A, D) * D; }
 
 class Prover {
 public:
+  /// \p LayoutX, \p LayoutY: the layout \p Lanes' thread indices come from; \p ZIsOne: every
+  /// block the proof covers has blockDim.z == 1.
   Prover(const BlockShape &Shape, unsigned KnownDims,
-         llvm::ArrayRef<std::array<unsigned, 3>> Lanes, bool BlockLevel)
-      : Shape(Shape), KnownDims(KnownDims), Lanes(Lanes), BlockLevel(BlockLevel) {}
+         llvm::ArrayRef<std::array<unsigned, 3>> Lanes, bool BlockLevel, unsigned LayoutX,
+         unsigned LayoutY, bool ZIsOne)
+      : Shape(Shape), KnownDims(KnownDims), Lanes(Lanes), BlockLevel(BlockLevel),
+        LayoutX(LayoutX), LayoutY(LayoutY), ZIsOne(ZIsOne) {}
 
   /// Whether \p Cond is proved to have one truth (one value when \p MultiWay) on every lane.
   bool uniform(const SymExpr &Cond, bool MultiWay) {
@@ -104,6 +109,8 @@ private:
   unsigned KnownDims; ///< bit D: blockDim's component D is the shape's (else an unknown)
   llvm::ArrayRef<std::array<unsigned, 3>> Lanes;
   bool BlockLevel;
+  unsigned LayoutX, LayoutY;
+  bool ZIsOne;
   llvm::DenseMap<const SymExpr *, Value> Memo;
   llvm::DenseMap<uint64_t, bool> NonNegAtoms; ///< atom -> whether its value is >= 0
 
@@ -225,13 +232,27 @@ private:
   Value eval(const SymExpr &E) {
     if (auto It = Memo.find(&E); It != Memo.end())
       return It->second;
-    Value V = evalNode(E);
+    Value V = isLinearThreadId(E) ? linearThreadIds() : evalNode(E);
     if (V.K.size() != size())
       V = unknown(size());
     Memo[&E] = V;
     return V;
   }
 
+  /// The linear thread id, however the code wrote it (LinearThreadId.h): each lane's own, the
+  /// same in every block shape, where blockDim's unknown sizes would leave it Unknown.
+  bool isLinearThreadId(const SymExpr &E) const {
+    if (E.Kind != SymKind::Binary || !E.HasThread || E.Size > 24)
+      return false;
+    unsigned Dims = linearThreadIdDims(E);
+    return Dims == 3 || (Dims == 2 && ZIsOne);
+  }
+  Value linearThreadIds() {
+    Value V = constant(0);
+    for (size_t L = 0; L < size(); ++L)
+      V.K[L] = Lanes[L][0] + int64_t(LayoutX) * (Lanes[L][1] + int64_t(LayoutY) * Lanes[L][2]);
+    return V;
+  }
   Value evalNode(const SymExpr &E);
   Value evalIndVar(const SymExpr &E);
   Value evalUnary(const SymExpr &E);
@@ -580,11 +601,12 @@ UniformityProof proveUniformity(const SymRef &Cond, const SymRef &Guard, const B
   unsigned X = OneD ? (Shape.Source == "default" ? MaxThreadsPerBlock : Shape.threads()) : Shape.X;
   unsigned Y = OneD ? 1 : Shape.Y, Z = OneD ? 1 : Shape.Z;
   unsigned Threads = X * Y * Z;
+  bool ZIsOne = (KnownDims & 4u) && Shape.Z == 1;
   auto Proves = [&](unsigned Begin, unsigned End, bool BlockLevel) {
     std::vector<std::array<unsigned, 3>> All = threadsOf(Begin, End, X, Y);
     std::vector<std::array<unsigned, 3>> Reach;
     if (Guard) {
-      Prover G(Shape, KnownDims, All, BlockLevel);
+      Prover G(Shape, KnownDims, All, BlockLevel, X, Y, ZIsOne);
       auto Keep = G.mayPass(*Guard);
       for (size_t I = 0; I < All.size(); ++I)
         if (Keep[I])
@@ -594,7 +616,7 @@ UniformityProof proveUniformity(const SymRef &Cond, const SymRef &Guard, const B
     }
     if (Reach.size() <= 1)
       return true;
-    return Prover(Shape, KnownDims, Reach, BlockLevel).uniform(*Cond, MultiWay);
+    return Prover(Shape, KnownDims, Reach, BlockLevel, X, Y, ZIsOne).uniform(*Cond, MultiWay);
   };
   P.WarpUniform = true;
   for (unsigned W = 0; W * WarpSize < Threads && P.WarpUniform; ++W)

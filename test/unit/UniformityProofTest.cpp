@@ -1,5 +1,6 @@
 // The symbolic uniformity proof (DESIGN §6.1): uniform only when no value of the unknowns can
 // split a warp, whatever values LaneEnumerator happens to sample.
+#include "divlint/Analysis/LinearThreadId.h"
 #include "divlint/Quantify/LaneEnumerator.h"
 #include "divlint/Quantify/UniformityProof.h"
 #include <gtest/gtest.h>
@@ -146,4 +147,63 @@ TEST(UniformityProof, LowBitMasksAndShifts) {
   // (i ^ 1) / 32: xor of a low bit stays inside the warp's 32 values.
   auto X = bin(SymOp::Div, bin(SymOp::Xor, I, c(1)), c(32));
   EXPECT_TRUE(prove(cmp(SymOp::EQ, X, n()), shape(64)).WarpUniform);
+}
+
+namespace {
+SymRef tz() { return sym::threadIdx(2); }
+SymRef dx() { return sym::blockDim(0); }
+SymRef dy() { return sym::blockDim(1); }
+/// (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x: the linear id written
+/// another way than sym::linearThreadId().
+SymRef nestedLinearId() {
+  return bin(SymOp::Add, bin(SymOp::Mul, bin(SymOp::Add, bin(SymOp::Mul, tz(), dy()), ty()), dx()),
+             tx());
+}
+/// A launch that fixes the dimensions in \p Fixed (bit D: dimension D) and leaves the others to
+/// the program (blockDim an unknown there).
+BlockShape partial(unsigned X, unsigned Y, unsigned Z, unsigned char Fixed) {
+  BlockShape S = shape(X, Y, Z, "partial");
+  S.FixedDims = Fixed;
+  return S;
+}
+} // namespace
+
+TEST(UniformityProof, LinearThreadIdIsRecognizedInAnyOrder) {
+  EXPECT_EQ(linearThreadIdDims(*sym::linearThreadId()), 3u);
+  EXPECT_EQ(linearThreadIdDims(*nestedLinearId()), 3u);
+  EXPECT_EQ(linearThreadIdDims(*bin(SymOp::Add, bin(SymOp::Mul, dx(), ty()), tx())), 2u);
+  // Not the linear id: y's term scaled by blockDim.y, or z's term missing blockDim.y.
+  EXPECT_EQ(linearThreadIdDims(*bin(SymOp::Add, bin(SymOp::Mul, dy(), ty()), tx())), 0u);
+  EXPECT_EQ(linearThreadIdDims(*bin(SymOp::Add, nestedLinearId(), c(1))), 0u);
+  EXPECT_EQ(linearThreadIdDims(*bin(SymOp::Sub, sym::linearThreadId(), tx())), 0u);
+}
+
+TEST(UniformityProof, LinearWarpIndexIsWarpUniformInEveryLayout) {
+  // lin / 32: lanes of warp w hold lin = 32w..32w+31 whatever blockDim.y and z are, so it is
+  // proved for a launch that leaves y open (blockDim.y an unknown) and for candidate layouts
+  // whose rows end inside warps.
+  auto WarpOf = [](SymRef Lin) { return cmp(SymOp::EQ, bin(SymOp::Div, Lin, c(32)), c(1)); };
+  for (const BlockShape &S : {partial(32, 4, 2, 5), partial(16, 3, 3, 0), shape(12, 10, 2, "unknown"),
+                              shape(6, 5, 3, "unknown"), shape(48, 1, 2)}) {
+    EXPECT_TRUE(prove(WarpOf(sym::linearThreadId()), S).WarpUniform) << S.str();
+    EXPECT_TRUE(prove(WarpOf(nestedLinearId()), S).WarpUniform) << S.str();
+    EXPECT_FALSE(prove(WarpOf(sym::linearThreadId()), S).BlockUniform) << S.str();
+    // Shifted by half a warp, the index splits warps; the lane within the warp always does.
+    EXPECT_FALSE(prove(WarpOf(bin(SymOp::Add, sym::linearThreadId(), c(16))), S).WarpUniform)
+        << S.str();
+    EXPECT_FALSE(
+        prove(cmp(SymOp::EQ, bin(SymOp::Rem, sym::linearThreadId(), c(32)), c(3)), S).WarpUniform)
+        << S.str();
+  }
+}
+
+TEST(UniformityProof, TwoDimensionalLinearIdNeedsZToBeOne) {
+  // x + y * blockDim.x is the linear id only where blockDim.z is 1: in a 48x1x2 block, warp 1
+  // holds z = 0 with x = 32..47 (x + 48y = 32..47) and z = 1 with x = 0..15 (0..15).
+  SymRef Lin2 = bin(SymOp::Add, tx(), bin(SymOp::Mul, ty(), dx()));
+  auto Cond = cmp(SymOp::EQ, bin(SymOp::Div, Lin2, c(32)), c(1));
+  EXPECT_FALSE(prove(Cond, shape(48, 1, 2)).WarpUniform);
+  EXPECT_FALSE(prove(Cond, shape(12, 10, 2, "unknown")).WarpUniform);
+  EXPECT_TRUE(prove(Cond, partial(48, 3, 1, 5)).WarpUniform) << "x and z fixed, y open";
+  EXPECT_FALSE(prove(Cond, partial(48, 1, 2, 1)).WarpUniform) << "z open";
 }

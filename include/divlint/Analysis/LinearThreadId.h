@@ -1,0 +1,28 @@
+//===- LinearThreadId.h - recognizing the linear thread id in a value -*- C++ -*-===//
+//
+// CUDA forms warps from consecutive linear thread ids, x fastest:
+//   lin = threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y,
+// so lanes 0..31 of warp w hold lin = 32w .. 32w+31 in every block shape. `lin / 32`,
+// `lin >> 5` and `thread_rank() / 32` are therefore warp-uniform even where the block shape is
+// unknown, which the uniformity proof cannot see from blockDim's unknown sizes alone (it would
+// multiply a per-lane index by an unknown). Code writes lin in many orders
+// (`(threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x`, casts on the way);
+// this recognizes it as a polynomial over the thread indices and blockDim.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DIVLINT_ANALYSIS_LINEARTHREADID_H
+#define DIVLINT_ANALYSIS_LINEARTHREADID_H
+
+#include "divlint/Analysis/SymExpr.h"
+
+namespace divlint {
+
+/// What \p E is, as a polynomial over threadIdx and blockDim: 3 for the linear thread id
+/// (x + y*Dx + z*Dx*Dy), 2 for its first two terms (x + y*Dx: the linear id where blockDim.z
+/// is 1), 0 for anything else (including a tree that reads anything besides these, constants
+/// and the arithmetic +, -, * and value-preserving casts).
+unsigned linearThreadIdDims(const SymExpr &E);
+
+} // namespace divlint
+
+#endif
