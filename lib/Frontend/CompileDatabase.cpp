@@ -20,6 +20,32 @@ static bool nvccFlagTakesValue(llvm::StringRef A) {
   return Flags.contains(A);
 }
 
+// nvcc's own flags that clang rejects as unknown, in the spellings nvcc documents: a user
+// who writes `divlint k.cu -- --extended-lambda -arch=sm_80 -lineinfo` (their nvcc command's
+// flags) gets them dropped, not "failed to parse". Flags clang knows (-I, -D, -std, -O, -g)
+// never match; those taking a separate value are nvccFlagTakesValue's.
+static bool nvccOnlyFlag(llvm::StringRef A) {
+  if (A.starts_with("--"))
+    A = A.drop_front(); // nvcc takes either spelling
+  static const llvm::StringSet<> Exact = {
+      "-extended-lambda", "-expt-extended-lambda", "-expt-relaxed-constexpr", "-lineinfo",
+      "-generate-line-info", "-dc", "-device-c", "-dw", "-device-w", "-dlink", "-device-link",
+      "-forward-unknown-to-host-compiler", "-keep", "-resource-usage", "-restrict",
+      "-src-in-ptx", "-extensible-whole-program", "-ewp", "-cudart", "-cudadevrt"};
+  if (Exact.contains(A))
+    return true;
+  for (llvm::StringRef Prefix :
+       {"-arch=", "-gpu-architecture=", "-code=", "-gpu-code=", "-gencode=", "-generate-code=",
+        "-rdc=", "-relocatable-device-code=", "-Xcompiler=", "-compiler-options=", "-Xptxas=",
+        "-ptxas-options=", "-Xlinker=", "-linker-options=", "-Xcudafe=", "-maxrregcount=",
+        "-ccbin=", "-compiler-bindir=", "-diag-suppress=", "-diag-warn=", "-diag-error=",
+        "-default-stream=", "-cudart=", "-cudadevrt=", "-threads=", "-split-compile=",
+        "-extra-device-vectorization", "-display-error-number", "-fmad="})
+    if (A.starts_with(Prefix))
+      return true;
+  return false;
+}
+
 bool NvccMathFlags::parse(llvm::StringRef Arg, std::optional<llvm::StringRef> Next,
                           bool &ConsumedNext) {
   ConsumedNext = false;
@@ -83,6 +109,27 @@ clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) 
         continue;
       }
       if (!FromNvcc) {
+        // A clang command (or the flags after `--`) with nvcc's own flags in it: those are
+        // dropped (the math flags still count), the rest is clang's.
+        bool ConsumedNext = false;
+        if (Math.parse(A, I + 1 < Args.size() ? std::optional<llvm::StringRef>(Args[I + 1])
+                                              : std::nullopt,
+                       ConsumedNext)) {
+          I += ConsumedNext;
+          continue;
+        }
+        if (nvccOnlyFlag(A))
+          continue;
+        if (A == "-Xcompiler" || A == "-Xptxas" || A == "-Xcudafe" || A == "-ccbin" ||
+            A == "-gencode" || A == "--generate-code" || A == "-maxrregcount" || A == "-arch" ||
+            A == "--gpu-architecture") {
+          // Its value, unless the flags after `--` lost it to the file list (a value that is
+          // not an option, `-gencode arch=compute_90,code=sm_90`): then the next is the file.
+          if (I + 1 < Args.size() && !llvm::StringRef(Args[I + 1]).starts_with("-") &&
+              Args[I + 1] != File)
+            ++I;
+          continue;
+        }
         Result.push_back(A.str());
         continue;
       }

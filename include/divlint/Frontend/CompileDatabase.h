@@ -16,7 +16,9 @@
 
 namespace divlint {
 
-/// Adjusts one compile command: drops nvcc-only flags, forces CUDA device-only parsing.
+/// Adjusts one compile command: drops nvcc-only flags (from an nvcc command, all but what changes
+/// the source's meaning; from any other, nvcc's own flags, which clang rejects), forces CUDA
+/// device-only parsing.
 clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup);
 
 /// The flags of a compile command that change what its source means: -I, -D, -U, -isystem,
