@@ -425,6 +425,16 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
     return F.leafFor(E, Uniformity::LaneVarying, true, "atomic " + F.textOf(E));
   if (isa<StmtExpr>(E) || isa<OpaqueValueExpr>(E))
     return F.leafFor(E, Uniformity::LaneVarying, true, F.textOf(E));
+  if (isa<RecoveryExpr>(E)) {
+    // What clang could not resolve (a call to a `__host__` function from a `__host__
+    // __device__` one, which nvcc accepts): its inputs are not all children, so its value is
+    // unknown, as an unanalyzed call's is.
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        eval(CE, S, D + 1);
+    return F.leafFor(E, F.Opts.UnseenIsUniform ? Uniformity::BlockUniform : Uniformity::LaneVarying,
+                     !F.Opts.UnseenIsUniform, F.textOf(E));
+  }
 
   // Anything else: as uniform as its children (sound: every input is a child).
   std::vector<SymRef> Parts;

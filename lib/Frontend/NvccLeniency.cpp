@@ -4,6 +4,7 @@
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/SmallString.h"
 
 namespace divlint {
 
@@ -35,6 +36,15 @@ NvccLeniency::levelFor(clang::DiagnosticsEngine::Level Level, const clang::Diagn
     return Level;
   if (isNvccAcceptedError(Info.getID()))
     return clang::DiagnosticsEngine::Warning;
+  // A __host__ function called from a __host__ __device__ one: nvcc warns (#20011-D) and
+  // compiles (Thrust and CUB do it on paths their dispatch never takes on the device); a
+  // __device__ caller stays an error, as in nvcc. The call is an unknown call to the analysis.
+  if (Info.getID() == clang::diag::err_ref_bad_target) {
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    if (llvm::StringRef(Message).ends_with("in __host__ __device__ function"))
+      return clang::DiagnosticsEngine::Warning;
+  }
   if (TheSema && isHostOnly(TheSema->getCurFunctionDecl(/*AllowLambda=*/true)))
     return clang::DiagnosticsEngine::Warning;
   return Level;

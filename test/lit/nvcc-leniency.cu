@@ -21,6 +21,19 @@ __device__ unsigned long long globalTimer() {
   return T;
 }
 
+// A __host__ function called from a __host__ __device__ one: nvcc warns (#20011-D) and compiles
+// (Thrust's dispatch does it on paths the device never takes); the call, which clang leaves
+// unresolved, has an unknown result.
+__host__ int hostOnly(int x) { return x + 1; }
+__host__ __device__ int either(int x) { return hostOnly(x); }
+// DIAG: nvcc-leniency.cu:[[@LINE-1]]:48: warning: reference to __host__ function 'hostOnly' in __host__ __device__ function
+
+__global__ void unresolved(int *o) {
+  if (either(blockIdx.x) > 2) // an unresolved call's result: lane-varying, whatever its arguments
+    o[2] = 1;
+  // FINDING: nvcc-leniency.cu:[[@LINE-2]]:7: {{note|warning}}: 'if' condition 'either(blockIdx.x) > 2' is lane-varying
+}
+
 __global__ void k(int *o) {
   __shared__ Barrier B;
   // DIAG: nvcc-leniency.cu:[[@LINE-1]]:22: warning: initialization is not supported for __shared__ variables

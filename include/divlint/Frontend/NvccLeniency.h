@@ -4,7 +4,8 @@
 // two ways:
 //  - a few CUDA rules nvcc does not enforce: a `__shared__` variable whose type has a non-empty
 //    constructor (`__shared__ cuda::barrier<...> bar;`), dynamic initialization of device
-//    variables, PTX special registers written `%globaltimer` in inline assembly;
+//    variables, PTX special registers written `%globaltimer` in inline assembly, a `__host__`
+//    function called from a `__host__ __device__` one (nvcc's warning #20011-D);
 //  - host code, which nvcc hands to the host compiler against the host headers: host-only
 //    functions that use a CUDA 12 API removed in CUDA 13 (`prop.clockRate`), a GNU extension,
 //    or a helper of another file. divlint analyzes device code only.
