@@ -133,11 +133,11 @@ SymRef CooperativeGroupCalls::eval(const CallExpr *CE, const FunctionDecl *Calle
     return F.leafFor(CE, C, ArgData, F.textOf(CE));
   }
   if (Name == "shfl" && Args.size() >= 2) {
-    Uniformity C = WarpWide && Args[1]->Class != Uniformity::LaneVarying
-                       ? join(Uniformity::WarpUniform, join(Args[0]->Class, Args[1]->Class))
-                       : Uniformity::LaneVarying;
-    if (C == Uniformity::LaneVarying)
-      return F.leafFor(CE, C, true, F.textOf(CE));
+    // Every lane of a warp-wide group reads one lane's value when the source lane is the same
+    // in all of them: one value per warp, whatever the value's class in the lanes (as
+    // `__shfl_sync(full, v, 0)`); block-uniform when the value and the lane already are.
+    if (!WarpWide || Args[1]->Class == Uniformity::LaneVarying)
+      return F.leafFor(CE, Uniformity::LaneVarying, true, F.textOf(CE));
     return F.leafFor(CE, join(Args[0]->Class, Args[1]->Class) == Uniformity::BlockUniform
                            ? Uniformity::BlockUniform
                            : Uniformity::WarpUniform,

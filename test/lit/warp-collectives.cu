@@ -64,6 +64,14 @@ __global__ void collectives(float *x, int *y, unsigned *u) {
   float h = cg::reduce(t8, x[threadIdx.x], cg::plus<float>());
   if (h > 0) x[5] = 1;
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying extent=data-dependent
+  // A 32-lane tile's shfl from one lane broadcasts that lane's value (lane-varying before: the
+  // value's class was joined in); an 8-lane tile's broadcasts one value per tile.
+  float s = tile.shfl(x[threadIdx.x], 21);
+  if (s > 0) x[8] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform
+  float s8 = t8.shfl(x[threadIdx.x], 3);
+  if (s8 > 0) x[9] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
   float w = x[threadIdx.x];
   for (int off = 16; off > 0; off >>= 1)
     w += __shfl_down_sync(0xffffffff, w, off);
