@@ -23,7 +23,8 @@ static bool nvccFlagTakesValue(llvm::StringRef A) {
 // nvcc's own flags that clang rejects as unknown, in the spellings nvcc documents: a user
 // who writes `divlint k.cu -- --extended-lambda -arch=sm_80 -lineinfo` (their nvcc command's
 // flags) gets them dropped, not "failed to parse". Flags clang knows (-I, -D, -std, -O, -g)
-// never match; those taking a separate value are nvccFlagTakesValue's.
+// never match; the few that take a separate value are dropped by cudaArgumentsAdjuster (not
+// all of nvccFlagTakesValue's: -o, -x and -MF mean the same to clang).
 static bool nvccOnlyFlag(llvm::StringRef A) {
   if (A.starts_with("--"))
     A = A.drop_front(); // nvcc takes either spelling
