@@ -12,6 +12,7 @@
 #include "IdentityCalls.h"
 
 #include "CudaBuiltins.h"
+#include "divlint/Analysis/LinearThreadId.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/Hashing.h"
@@ -272,7 +273,7 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
     bool IntOperands = isIntegerLike(BO->getLHS()->getType()) &&
                        isIntegerLike(BO->getRHS()->getType());
     if (Op && IntOperands && isIntegerLike(Ty))
-      return sym::binary(*Op, L, R, IT);
+      return asWarpIndex(sym::binary(*Op, L, R, IT), F.Opts.WarpSize);
     if (Op && BO->isComparisonOp() && !IntOperands) {
       // Float or pointer comparison: integer-valued, but the operands are not evaluable.
       SymRef LL = L->Evaluable && isIntegerLike(BO->getLHS()->getType())

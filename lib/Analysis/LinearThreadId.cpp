@@ -75,7 +75,8 @@ bool expand(const SymExpr &E, Polynomial &Out) {
 } // namespace
 
 unsigned linearThreadIdDims(const SymExpr &E) {
-  if (!E.HasThread || E.Kind != SymKind::Binary)
+  if (!E.HasThread || (E.Kind != SymKind::Binary &&
+                        !(E.Kind == SymKind::Unary && E.Op == SymOp::Cast)))
     return 0;
   Polynomial P;
   if (!expand(E, P))
@@ -84,6 +85,23 @@ unsigned linearThreadIdDims(const SymExpr &E) {
   const Polynomial Three = {{{0}, 1}, {{1, 3}, 1}, {{2, 3, 4}, 1}};
   const Polynomial Two = {{{0}, 1}, {{1, 3}, 1}};
   return P == Three ? 3 : P == Two ? 2 : 0;
+}
+
+SymRef asWarpIndex(const SymRef &V, unsigned WarpSize) {
+  if (!V || V->Kind != SymKind::Binary || (V->Op != SymOp::Div && V->Op != SymOp::Shr) ||
+      V->Class != Uniformity::LaneVarying || V->DataDependent || !V->A || WarpSize == 0)
+    return V;
+  int64_t C = 0;
+  if (!isConst(V->B, &C) || C <= 0 || (V->Op == SymOp::Shr && C >= 62))
+    return V;
+  uint64_t Divisor = V->Op == SymOp::Div ? uint64_t(C) : uint64_t(1) << C;
+  // The linear id is never negative, so / and >> both give floor(lin / Divisor): lanes of one
+  // warp (32w .. 32w + 31) agree when the warp's size divides Divisor.
+  if (Divisor % WarpSize != 0 || V->A->Size > 24 || linearThreadIdDims(*V->A) != 3)
+    return V;
+  auto Copy = std::make_shared<SymExpr>(*V);
+  Copy->Class = Uniformity::WarpUniform;
+  return Copy;
 }
 
 } // namespace divlint

@@ -641,10 +641,13 @@ EnumerationResult Enumerator::run() {
     WarpsDiffer |= !Proof.BlockUniform;
   }
   R.DivergentWarps = 0;
+  // Leaves that are only warp-uniform (votes) keep the condition warp-uniform. The leaves', not
+  // the tree's class: a warp index (`lin / 32`, LinearThreadId.h) is warp-uniform as a value
+  // but evaluated lane by lane here, so a block where it is one value proves block-uniform.
+  Uniformity Leaves = Uniformity::BlockUniform;
+  forEachLeaf(Q.Cond, [&](const SymExpr &Leaf) { Leaves = join(Leaves, Leaf.Class); });
   R.Class = join(WarpsDiffer ? Uniformity::WarpUniform : Uniformity::BlockUniform,
-                 // Leaves that are only warp-uniform (votes) keep the condition warp-uniform.
-                 Q.Cond->Class == Uniformity::LaneVarying ? Uniformity::BlockUniform
-                                                          : Q.Cond->Class);
+                 Leaves == Uniformity::LaneVarying ? Uniformity::BlockUniform : Leaves);
   return R;
 }
 

@@ -33,6 +33,32 @@ __global__ void roles(int *out) {
     out[5] = 1;
 }
 
+// A warp index is a warp-uniform value, not only a proved condition: a role's helper given it,
+// and the join of the roles' results, stay warp-uniform.
+template <int R> __device__ int role(int x, int w) {
+  if constexpr (R == 0)
+    return x % 7 + w % 3;
+  else
+    return x % 3 + R;
+}
+
+__global__ void joined(int *out, int p) {
+  int lin = threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y;
+  int v = 0;
+  if (lin / 32 == 0)
+    // CHECK: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform
+    v = role<0>(p, lin / 32);
+  else
+    v = role<1>(p, lin / 32);
+  if (v > 3)
+    // CHECK: [[@LINE-1]]:7 rule=uniform-branch construct=if class=warp-uniform
+    out[0] = 1;
+  int half = (lin / 16) % 2 + v; // half a warp: lane-varying
+  if (half > 3)
+    // CHECK: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
+    out[1] = 1;
+}
+
 __global__ void planes(int *out) {
   int lin2 = threadIdx.x + threadIdx.y * blockDim.x;
   if (lin2 / 32 == 1) // 2-D blocks (z is 1) of a height the launch does not fix
@@ -46,5 +72,6 @@ int main(int argc, char **) {
   roles<<<8, dim3(argc * 16, 3, 2)>>>(out); // no dimension fixed: layouts where y, z vary
   roles<<<8, dim3(32, argc, 2)>>>(out);
   planes<<<8, dim3(48, argc, 1)>>>(out);
+  joined<<<8, dim3(argc * 16, 3, 2)>>>(out, argc);
   return 0;
 }

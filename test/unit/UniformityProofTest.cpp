@@ -207,3 +207,27 @@ TEST(UniformityProof, TwoDimensionalLinearIdNeedsZToBeOne) {
   EXPECT_TRUE(prove(Cond, partial(48, 3, 1, 5)).WarpUniform) << "x and z fixed, y open";
   EXPECT_FALSE(prove(Cond, partial(48, 1, 2, 1)).WarpUniform) << "z open";
 }
+
+TEST(UniformityProof, WarpIndexOfTheLinearIdIsAWarpUniformValue) {
+  // `int lin = ...;` (a cast of the unsigned sum) divided by a multiple of the warp: the value
+  // itself is warp-uniform (its class, not only a proof at a branch), so a helper's result or a
+  // join across role branches computed from it stays warp-uniform.
+  SymRef Lin = sym::unary(SymOp::Cast, sym::linearThreadId(), I32);
+  EXPECT_EQ(linearThreadIdDims(*Lin), 3u);
+  EXPECT_EQ(asWarpIndex(bin(SymOp::Div, Lin, c(32, I32), I32), 32)->Class,
+            Uniformity::WarpUniform);
+  EXPECT_EQ(asWarpIndex(bin(SymOp::Shr, Lin, c(6, I32), I32), 32)->Class,
+            Uniformity::WarpUniform);
+  // Not a whole number of warps, or another warp size, or not the 3-D linear id: unchanged.
+  EXPECT_EQ(asWarpIndex(bin(SymOp::Div, Lin, c(16, I32), I32), 32)->Class,
+            Uniformity::LaneVarying);
+  EXPECT_EQ(asWarpIndex(bin(SymOp::Div, Lin, c(32, I32), I32), 64)->Class,
+            Uniformity::LaneVarying);
+  EXPECT_EQ(asWarpIndex(bin(SymOp::Div, bin(SymOp::Add, tx(), bin(SymOp::Mul, ty(), dx())),
+                            c(32)),
+                        32)
+                ->Class,
+            Uniformity::LaneVarying);
+  EXPECT_EQ(asWarpIndex(bin(SymOp::Rem, Lin, c(32, I32), I32), 32)->Class,
+            Uniformity::LaneVarying);
+}

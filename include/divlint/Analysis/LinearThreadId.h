@@ -23,6 +23,12 @@ namespace divlint {
 /// and the arithmetic +, -, * and value-preserving casts).
 unsigned linearThreadIdDims(const SymExpr &E);
 
+/// \p V, where it is the linear thread id divided by a multiple of \p WarpSize (`lin / 32`,
+/// `lin >> 5`, `thread_rank() / 64`): the same tree, its class warp-uniform, so that the values
+/// computed from it (a helper's result, a join across role branches) stay warp-uniform where
+/// the class of a tree is otherwise its leaves' (lane-varying: threadIdx). Anything else: \p V.
+SymRef asWarpIndex(const SymRef &V, unsigned WarpSize);
+
 } // namespace divlint
 
 #endif
