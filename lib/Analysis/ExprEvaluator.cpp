@@ -433,8 +433,7 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child))
         eval(CE, S, D + 1);
-    return F.leafFor(E, F.Opts.UnseenIsUniform ? Uniformity::BlockUniform : Uniformity::LaneVarying,
-                     !F.Opts.UnseenIsUniform, F.textOf(E));
+    return Calls.unknownResult(E);
   }
 
   // Anything else: as uniform as its children (sound: every input is a child).

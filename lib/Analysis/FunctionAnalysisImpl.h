@@ -388,6 +388,9 @@ public:
   SymRef evalConstruct(const clang::CXXConstructExpr *CE, State &S, unsigned D);
   /// The constructor an inheriting constructor (`using Base::Base;`) forwards its arguments to.
   SymRef evalInheritedConstruct(const clang::CXXInheritedCtorInitExpr *E);
+  /// The value of a call that is not analyzed: lane-varying (block-uniform in the witness
+  /// analysis, AnalysisOptions::UnseenIsUniform).
+  SymRef unknownResult(const clang::Expr *E);
 
 private:
   SymRef evalIntrinsic(const clang::CallExpr *CE, const IntrinsicInfo &Info, State &S,
@@ -427,9 +430,6 @@ private:
   /// finds in the memory they reach.
   CallSummary unknownEffects(const clang::FunctionDecl *Callee, const std::vector<Targets> &Reached,
                              const std::vector<const clang::Expr *> &Given) const;
-  /// The value of a call that is not analyzed: lane-varying (block-uniform in the witness
-  /// analysis, AnalysisOptions::UnseenIsUniform).
-  SymRef unknownResult(const clang::Expr *E);
   /// The constant a function whose body is `return N;` returns (N an integer constant
   /// expression that reads nothing of the call), if it is one.
   std::optional<int64_t> constantReturn(const clang::FunctionDecl *Def) const;

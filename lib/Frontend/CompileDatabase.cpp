@@ -109,16 +109,18 @@ clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) 
         ++I;
         continue;
       }
+      // The floating-point flags that change what the compiled code branches on (MathFlags.h),
+      // whichever compiler the command names.
+      bool ConsumedNext = false;
+      if (Math.parse(A, I + 1 < Args.size() ? std::optional<llvm::StringRef>(Args[I + 1])
+                                            : std::nullopt,
+                     ConsumedNext)) {
+        I += ConsumedNext;
+        continue;
+      }
       if (!FromNvcc) {
         // A clang command (or the flags after `--`) with nvcc's own flags in it: those are
-        // dropped (the math flags still count), the rest is clang's.
-        bool ConsumedNext = false;
-        if (Math.parse(A, I + 1 < Args.size() ? std::optional<llvm::StringRef>(Args[I + 1])
-                                              : std::nullopt,
-                       ConsumedNext)) {
-          I += ConsumedNext;
-          continue;
-        }
+        // dropped, the rest is clang's.
         if (nvccOnlyFlag(A))
           continue;
         if (A == "-Xcompiler" || A == "-Xptxas" || A == "-Xcudafe" || A == "-ccbin" ||
@@ -134,15 +136,7 @@ clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaSetup &Setup) 
         Result.push_back(A.str());
         continue;
       }
-      // From nvcc keep only what changes the meaning of the source, and the floating-point
-      // flags that change what the compiled code branches on (MathFlags.h).
-      bool ConsumedNext = false;
-      if (Math.parse(A, I + 1 < Args.size() ? std::optional<llvm::StringRef>(Args[I + 1])
-                                            : std::nullopt,
-                     ConsumedNext)) {
-        I += ConsumedNext;
-        continue;
-      }
+      // From nvcc keep only what changes the meaning of the source.
       if (A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include") {
         if (I + 1 < Args.size()) {
           Result.push_back(A.str());
