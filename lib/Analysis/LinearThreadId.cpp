@@ -21,6 +21,7 @@ using Polynomial = std::map<Monomial, int64_t>;
 /// Bounds the expansion: the linear id has 3 monomials of degree at most 3.
 constexpr size_t MaxTerms = 8;
 constexpr size_t MaxDegree = 3;
+constexpr unsigned MaxLinearIdSize = 24;
 
 bool expand(const SymExpr &E, Polynomial &Out) {
   switch (E.Kind) {
@@ -75,8 +76,10 @@ bool expand(const SymExpr &E, Polynomial &Out) {
 } // namespace
 
 unsigned linearThreadIdDims(const SymExpr &E) {
-  if (!E.HasThread || (E.Kind != SymKind::Binary &&
-                        !(E.Kind == SymKind::Unary && E.Op == SymOp::Cast)))
+  // The linear id is about a dozen nodes: bigger trees (asked of every division and every
+  // condition node) are not expanded.
+  if (!E.HasThread || E.Size > MaxLinearIdSize ||
+      (E.Kind != SymKind::Binary && !(E.Kind == SymKind::Unary && E.Op == SymOp::Cast)))
     return 0;
   Polynomial P;
   if (!expand(E, P))
@@ -97,7 +100,7 @@ SymRef asWarpIndex(const SymRef &V, unsigned WarpSize) {
   uint64_t Divisor = V->Op == SymOp::Div ? uint64_t(C) : uint64_t(1) << C;
   // The linear id is never negative, so / and >> both give floor(lin / Divisor): lanes of one
   // warp (32w .. 32w + 31) agree when the warp's size divides Divisor.
-  if (Divisor % WarpSize != 0 || V->A->Size > 24 || linearThreadIdDims(*V->A) != 3)
+  if (Divisor % WarpSize != 0 || linearThreadIdDims(*V->A) != 3)
     return V;
   auto Copy = std::make_shared<SymExpr>(*V);
   Copy->Class = Uniformity::WarpUniform;

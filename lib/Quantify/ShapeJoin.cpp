@@ -38,7 +38,7 @@ static bool readsBeyondX(const EnumerationQuery &Q) {
 static bool readsThreadBeyondX(const SymExpr *E) {
   if (!E)
     return false;
-  if (E->Kind == SymKind::Binary && E->HasThread && E->Size <= 24 && linearThreadIdDims(*E) == 3)
+  if (E->Kind == SymKind::Binary && linearThreadIdDims(*E) == 3)
     return false;
   if (E->Kind == SymKind::ThreadIdx)
     return E->Dim > 0;

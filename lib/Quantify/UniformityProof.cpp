@@ -242,7 +242,7 @@ private:
   /// The linear thread id, however the code wrote it (LinearThreadId.h): each lane's own, the
   /// same in every block shape, where blockDim's unknown sizes would leave it Unknown.
   bool isLinearThreadId(const SymExpr &E) const {
-    if (E.Kind != SymKind::Binary || !E.HasThread || E.Size > 24)
+    if (E.Kind != SymKind::Binary)
       return false;
     unsigned Dims = linearThreadIdDims(E);
     return Dims == 3 || (Dims == 2 && ZIsOne);

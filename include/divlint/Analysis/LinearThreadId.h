@@ -20,7 +20,8 @@ namespace divlint {
 /// What \p E is, as a polynomial over threadIdx and blockDim: 3 for the linear thread id
 /// (x + y*Dx + z*Dx*Dy), 2 for its first two terms (x + y*Dx: the linear id where blockDim.z
 /// is 1), 0 for anything else (including a tree that reads anything besides these, constants
-/// and the arithmetic +, -, * and value-preserving casts).
+/// and the arithmetic +, -, * and value-preserving casts, and a tree of more than 24 nodes:
+/// callers ask it of every division and condition node, so it bounds its own cost).
 unsigned linearThreadIdDims(const SymExpr &E);
 
 /// \p V, where it is the linear thread id divided by a multiple of \p WarpSize (`lin / 32`,
