@@ -89,7 +89,7 @@ struct FunctionState {
   clang::CFG *Cfg = nullptr;
   clang::CFGDomTree *DomTree = nullptr;
   clang::CFGPostDomTree *PostDomTree = nullptr;
-  clang::ControlDependencyCalculator *ControlDeps = nullptr;
+  ControlDependences *ControlDeps = nullptr;
 
   // --- per block, indexed by block id ----------------------------------------------
   std::vector<std::optional<State>> Out;

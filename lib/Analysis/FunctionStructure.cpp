@@ -34,7 +34,7 @@ std::unique_ptr<FunctionStructure> FunctionStructure::build(const FunctionDecl *
     return S;
   S->DomTree = std::make_unique<CFGDomTree>(S->Cfg);
   S->PostDomTree = std::make_unique<CFGPostDomTree>(S->Cfg);
-  S->ControlDeps = std::make_unique<ControlDependencyCalculator>(S->Cfg);
+  S->ControlDeps = std::make_unique<ControlDependences>(*S->Cfg, *S->PostDomTree);
   return S;
 }
 

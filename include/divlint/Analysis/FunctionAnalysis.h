@@ -7,7 +7,7 @@
 //  - Sync dependence: at the immediate post-dominator of a non-block-uniform branch, every path
 //    assigned in the branch's region takes at least the branch's class (this also covers loops
 //    with lane-varying exits: temporal divergence). Post-dominators and control dependence come
-//    from CFGPostDomTree / ControlDependencyCalculator.
+//    from CFGPostDomTree / ControlDependences (clang's ControlDependencyCalculator, linear).
 //  - Locals whose address escapes (and local arrays) are memory: flow-insensitive, field by field
 //    (ObjectContents), the join of every store that may reach them. So is the private memory a
 //    pointer or reference parameter reaches (PrivateReach: the caller says what it holds), and a

@@ -10,6 +10,8 @@
 #ifndef DIVLINT_ANALYSIS_FUNCTIONSTRUCTURE_H
 #define DIVLINT_ANALYSIS_FUNCTIONSTRUCTURE_H
 
+#include "divlint/Analysis/ControlDependences.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Analysis/Analyses/Dominators.h"
@@ -31,7 +33,7 @@ struct FunctionStructure {
   clang::CFG *Cfg = nullptr; ///< null: clang builds no CFG for the function (invalid code)
   std::unique_ptr<clang::CFGDomTree> DomTree;
   std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
-  std::unique_ptr<clang::ControlDependencyCalculator> ControlDeps;
+  std::unique_ptr<ControlDependences> ControlDeps;
 
   // What the analysis asks of the function's source, the same in every context: computed on
   // first use (FunctionState::withOrigin, textOf; Memory::findEscapes).
