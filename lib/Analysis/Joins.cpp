@@ -117,6 +117,27 @@ State Joins::join(const CFGBlock *B) {
     if (!Next)
       break;
     const AccessPath &K = *Next; // stays valid: the states are not changed here
+    // Most paths hold the very same value on every edge (nothing on the way assigned them):
+    // what joinValues would return, without copying the values out. A header's loop variables
+    // and paths some edge lacks take the full join.
+    const SymRef *Only = nullptr;
+    size_t Holding = 0;
+    bool Identical = true;
+    for (const Incoming &In : Ins)
+      if (In.Pos != In.Out->end() && In.Pos->first == K) {
+        ++Holding;
+        if (!Only)
+          Only = &In.Pos->second;
+        else
+          Identical &= In.Pos->second.get() == Only->get();
+      }
+    if (Identical && (!Header || (Holding == Ins.size() && !LoopVars->count(K)))) {
+      Result.append(K, *Only);
+      for (Incoming &In : Ins)
+        if (In.Pos != In.Out->end() && In.Pos->first == K)
+          ++In.Pos;
+      continue;
+    }
     llvm::SmallVector<SymRef, 4> Entry, Back;
     for (Incoming &In : Ins) {
       if (In.Pos == In.Out->end() || In.Pos->first != K)
