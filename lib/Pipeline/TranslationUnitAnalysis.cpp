@@ -230,10 +230,12 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
   for (const BranchRecord &BR : FA.branches()) {
     // A branch that another context (an instantiation, a call site) already reported at least
     // as badly adds only its kernel's name (add): its message, why-trace and rewrites are not
-    // built. Its prediction still is: the kernel's summary needs it.
-    bool Explain = true;
+    // built. Nor are they for a branch no finding reports (in a system header: CCCL's and
+    // libcu++'s headers declare themselves system headers). Its prediction still is: the
+    // kernel's summary needs it.
     Finding Where;
     bool Located = locate(BR.Condition->getBeginLoc(), Where);
+    bool Explain = Located;
     if (Located) {
       Where.TheRule = Rule::DivergentBranch;
       if (auto It = Merged.find(mergeKey(Where)); It != Merged.end()) {
@@ -245,8 +247,10 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
       }
     }
     Finding F = branchFinding(FD, BR, FA.branches(), Explain);
-    if (!Located)
+    if (!Located) {
+      PredictionAssumptions.clear(); // its prediction's: not the next finding's
       continue;
+    }
     F.File = Where.File;
     F.Line = Where.Line;
     F.Column = Where.Column;
