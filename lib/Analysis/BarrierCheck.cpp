@@ -68,7 +68,7 @@ BarrierCheck::check(const std::vector<BranchRecord> &Branches,
     const BranchRecord *Offender = nullptr;
     const CallExpr *ReachedInstead = nullptr;
     // Every branch the call is (transitively: see controlClass) control dependent on.
-    for (CFGBlock *Dep : F.ControlDeps->getControlDependencies(const_cast<CFGBlock *>(Block))) {
+    for (CFGBlock *Dep : F.controlDeps().getControlDependencies(const_cast<CFGBlock *>(Block))) {
       auto It = BranchIndex.find(Dep);
       if (It == BranchIndex.end())
         continue;

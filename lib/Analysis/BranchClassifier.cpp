@@ -61,7 +61,7 @@ SymRef BranchClassifier::guardOf(const CFGBlock *B, unsigned D,
     if (auto It = GuardCache.find(B); It != GuardCache.end())
       return It->second;
   SymRef Guard;
-  for (CFGBlock *Dep : F.ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B))) {
+  for (CFGBlock *Dep : F.controlDeps().getControlDependencies(const_cast<CFGBlock *>(B))) {
     // Out of budget: stop narrowing. A guard with fewer conditions admits more lanes (sound).
     if (GuardBudget == 0)
       break;
@@ -97,7 +97,7 @@ std::vector<LoopContext> BranchClassifier::loopsAround(const CFGBlock *B) {
   if (const CFGBlock *H = F.headerOfLoopCondition(B))
     Loops.push_back({F.loopId(H), F.CondValue[B->getBlockID()]});
   // Already transitive (see controlClass): one pass finds every enclosing loop.
-  for (CFGBlock *Dep : F.ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B)))
+  for (CFGBlock *Dep : F.controlDeps().getControlDependencies(const_cast<CFGBlock *>(B)))
     if (Dep != B)
       if (const CFGBlock *H = F.headerOfLoopCondition(Dep))
         Loops.push_back({F.loopId(H), F.CondValue[Dep->getBlockID()]});

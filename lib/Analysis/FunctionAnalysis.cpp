@@ -98,9 +98,6 @@ bool FunctionAnalysis::Impl::run() {
   F.Structure = Structure;
   F.ADC = Structure->ADC;
   F.Cfg = Structure->Cfg;
-  F.DomTree = Structure->DomTree.get();
-  F.PostDomTree = Structure->PostDomTree.get();
-  F.ControlDeps = Structure->ControlDeps.get();
 
   M.findEscapes();
 
@@ -108,10 +105,11 @@ bool FunctionAnalysis::Impl::run() {
   F.CondValue.assign(N, nullptr);
   F.CondClassNow.assign(N, Uniformity::BlockUniform);
   F.IsLoopHeader.assign(N, 0);
-  for (const CFGBlock *B : *F.Cfg)
-    for (const CFGBlock *Pred : B->preds())
-      if (Pred && F.dominates(B, Pred))
-        F.IsLoopHeader[B->getBlockID()] = 1;
+  if (!Structure->Acyclic) // (without a cycle no edge goes back: no dominator tree to build)
+    for (const CFGBlock *B : *F.Cfg)
+      for (const CFGBlock *Pred : B->preds())
+        if (Pred && F.dominates(B, Pred))
+          F.IsLoopHeader[B->getBlockID()] = 1;
   Joiner.prepare(N);
   SyncDep.prepare(N);
   Collectives.prepare();

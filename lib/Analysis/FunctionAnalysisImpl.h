@@ -87,9 +87,8 @@ struct FunctionState {
   const FunctionStructure *Structure = nullptr;    ///< the one in use
   clang::AnalysisDeclContext *ADC = nullptr;
   clang::CFG *Cfg = nullptr;
-  clang::CFGDomTree *DomTree = nullptr;
-  clang::CFGPostDomTree *PostDomTree = nullptr;
-  ControlDependences *ControlDeps = nullptr;
+  /// Structure's control dependences (built on first use).
+  ControlDependences &controlDeps() const { return Structure->controlDeps(); }
 
   // --- per block, indexed by block id ----------------------------------------------
   std::vector<std::optional<State>> Out;

@@ -185,21 +185,22 @@ bool FunctionState::isOwnLocal(const VarDecl *VD) const {
 //===----------------------------------------------------------------------===//
 
 const CFGBlock *FunctionState::ipdom(const CFGBlock *B) const {
-  auto *Node = PostDomTree->getBase().getNode(const_cast<CFGBlock *>(B));
+  auto *Node = Structure->postDomTree().getBase().getNode(const_cast<CFGBlock *>(B));
   if (!Node || !Node->getIDom())
     return nullptr;
   return Node->getIDom()->getBlock();
 }
 
 bool FunctionState::postDominates(const CFGBlock *A, const CFGBlock *B) const {
-  return PostDomTree->getBase().getNode(const_cast<CFGBlock *>(A)) &&
-         PostDomTree->getBase().getNode(const_cast<CFGBlock *>(B)) &&
-         PostDomTree->dominates(A, B);
+  CFGPostDomTree &PostDom = Structure->postDomTree();
+  return PostDom.getBase().getNode(const_cast<CFGBlock *>(A)) &&
+         PostDom.getBase().getNode(const_cast<CFGBlock *>(B)) && PostDom.dominates(A, B);
 }
 
 bool FunctionState::dominates(const CFGBlock *A, const CFGBlock *B) const {
-  return DomTree->getBase().getNode(const_cast<CFGBlock *>(A)) &&
-         DomTree->getBase().getNode(const_cast<CFGBlock *>(B)) && DomTree->dominates(A, B);
+  CFGDomTree &Dom = Structure->domTree();
+  return Dom.getBase().getNode(const_cast<CFGBlock *>(A)) &&
+         Dom.getBase().getNode(const_cast<CFGBlock *>(B)) && Dom.dominates(A, B);
 }
 
 static const Stmt *loopTerminator(const CFGBlock *B) {
@@ -224,7 +225,7 @@ Uniformity FunctionState::controlClass(const CFGBlock *B) const {
   // getControlDependencies is already transitive (the iterated post-dominance frontier):
   // walking the dependencies of dependencies again is quadratic on long `else if` chains.
   Uniformity C = Uniformity::BlockUniform;
-  for (CFGBlock *Dep : ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B)))
+  for (CFGBlock *Dep : controlDeps().getControlDependencies(const_cast<CFGBlock *>(B)))
     C = join(C, CondClassNow[Dep->getBlockID()]);
   return C;
 }

@@ -32,10 +32,57 @@ std::unique_ptr<FunctionStructure> FunctionStructure::build(const FunctionDecl *
   S->Cfg = S->ADC->getCFG();
   if (!S->Cfg)
     return S;
-  S->DomTree = std::make_unique<CFGDomTree>(S->Cfg);
-  S->PostDomTree = std::make_unique<CFGPostDomTree>(S->Cfg);
-  S->ControlDeps = std::make_unique<ControlDependences>(*S->Cfg, *S->PostDomTree);
+  S->Acyclic = isAcyclic(*S->Cfg);
   return S;
+}
+
+bool FunctionStructure::isAcyclic(const CFG &Cfg) {
+  // Depth-first from every block, colouring blocks on the stack: an edge to one is a cycle.
+  enum : char { New, OnStack, Done };
+  std::vector<char> Colour(Cfg.getNumBlockIDs(), New);
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  for (const CFGBlock *Root : Cfg) {
+    if (Colour[Root->getBlockID()] != New)
+      continue;
+    Colour[Root->getBlockID()] = OnStack;
+    Stack.push_back({Root, Root->succ_begin()});
+    while (!Stack.empty()) {
+      auto &[B, It] = Stack.back();
+      if (It == B->succ_end()) {
+        Colour[B->getBlockID()] = Done;
+        Stack.pop_back();
+        continue;
+      }
+      const CFGBlock *Succ = (It++)->getReachableBlock();
+      if (!Succ)
+        continue;
+      if (Colour[Succ->getBlockID()] == OnStack)
+        return false;
+      if (Colour[Succ->getBlockID()] == New) {
+        Colour[Succ->getBlockID()] = OnStack;
+        Stack.push_back({Succ, Succ->succ_begin()});
+      }
+    }
+  }
+  return true;
+}
+
+CFGDomTree &FunctionStructure::domTree() const {
+  if (!DomTree)
+    DomTree = std::make_unique<CFGDomTree>(Cfg);
+  return *DomTree;
+}
+
+CFGPostDomTree &FunctionStructure::postDomTree() const {
+  if (!PostDomTree)
+    PostDomTree = std::make_unique<CFGPostDomTree>(Cfg);
+  return *PostDomTree;
+}
+
+ControlDependences &FunctionStructure::controlDeps() const {
+  if (!ControlDeps)
+    ControlDeps = std::make_unique<ControlDependences>(*Cfg, postDomTree());
+  return *ControlDeps;
 }
 
 } // namespace divlint

@@ -34,7 +34,7 @@ unsigned compareAll(const std::string &Code) {
     clang::ControlDependencyCalculator Clang(S->Cfg);
     for (clang::CFGBlock *B : *S->Cfg) {
       auto Expected = Clang.getControlDependencies(B);
-      auto Got = S->ControlDeps->getControlDependencies(B);
+      auto Got = S->controlDeps().getControlDependencies(B);
       std::vector<unsigned> E, G;
       for (clang::CFGBlock *D : Expected)
         E.push_back(D->getBlockID());
@@ -162,7 +162,7 @@ TEST(ControlDependences, InnermostConditionFirst) {
             Assign = B;
   ASSERT_TRUE(Assign);
   std::vector<std::string> Conds;
-  for (const clang::CFGBlock *D : S->ControlDeps->getControlDependencies(Assign)) {
+  for (const clang::CFGBlock *D : S->controlDeps().getControlDependencies(Assign)) {
     const auto *Cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(
         llvm::dyn_cast_or_null<clang::Expr>(D->getTerminatorCondition()));
     ASSERT_TRUE(Cond);
@@ -170,5 +170,5 @@ TEST(ControlDependences, InnermostConditionFirst) {
         llvm::cast<clang::IntegerLiteral>(Cond->getRHS()->IgnoreImpCasts())->getValue().getZExtValue()));
   }
   EXPECT_EQ(Conds, (std::vector<std::string>{"4", "3", "2", "1"}));
-  EXPECT_TRUE(S->ControlDeps->getControlDependencies(&S->Cfg->getExit()).empty());
+  EXPECT_TRUE(S->controlDeps().getControlDependencies(&S->Cfg->getExit()).empty());
 }

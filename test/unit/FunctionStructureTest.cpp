@@ -39,7 +39,12 @@ TEST(FunctionStructures, OnePerFunction) {
   ASSERT_TRUE(First.Cfg && Own->Cfg);
   EXPECT_EQ(First.Cfg->getNumBlockIDs(), Own->Cfg->getNumBlockIDs());
   EXPECT_GT(First.Cfg->getNumBlockIDs(), 4u) << "an if, a loop: more than entry, exit, body";
-  ASSERT_TRUE(First.DomTree && First.PostDomTree && First.ControlDeps);
+  // The trees are built on first use, once: the same object when asked again.
+  EXPECT_EQ(&First.domTree(), &First.domTree());
+  EXPECT_EQ(&First.postDomTree(), &First.postDomTree());
+  EXPECT_EQ(&First.controlDeps(), &First.controlDeps());
+  EXPECT_FALSE(First.Acyclic) << "f has a loop";
+  EXPECT_TRUE(Shared.get(G, Ctx).Acyclic) << "g has none";
 }
 
 // A device function called in two contexts, one passing a uniform value, the other a lane id:

@@ -31,9 +31,14 @@ struct FunctionStructure {
   std::unique_ptr<clang::AnalysisDeclContextManager> ADCM;
   clang::AnalysisDeclContext *ADC = nullptr;
   clang::CFG *Cfg = nullptr; ///< null: clang builds no CFG for the function (invalid code)
-  std::unique_ptr<clang::CFGDomTree> DomTree;
-  std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
-  std::unique_ptr<ControlDependences> ControlDeps;
+  /// No block reaches itself: no loop, so no loop header to find with the dominator tree.
+  bool Acyclic = false;
+
+  // The trees and control dependences, built on first use (Cfg required): most functions of
+  // template-heavy code (CuTe's accessors, tuple plumbing) have no branch and ask for none.
+  clang::CFGDomTree &domTree() const;
+  clang::CFGPostDomTree &postDomTree() const;
+  ControlDependences &controlDeps() const;
 
   // What the analysis asks of the function's source, the same in every context: computed on
   // first use (FunctionState::withOrigin, textOf; Memory::findEscapes).
@@ -51,6 +56,14 @@ struct FunctionStructure {
     llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>> Assigned;
   };
   mutable std::unique_ptr<EscapeFacts> Escapes;
+
+private:
+  static bool isAcyclic(const clang::CFG &Cfg);
+  mutable std::unique_ptr<clang::CFGDomTree> DomTree;
+  mutable std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
+  mutable std::unique_ptr<ControlDependences> ControlDeps;
+
+public:
 
   /// Builds \p FD's structure (a body is required).
   static std::unique_ptr<FunctionStructure> build(const clang::FunctionDecl *FD,
