@@ -1,8 +1,8 @@
 //===- FunctionStructure.h - what a function's analysis needs whatever its context -*- C++ -*-===//
 //
 // A function's CFG (initializers added, trivially false edges pruned), dominator and
-// post-dominator trees and control dependences depend on the function alone, not on the calling
-// context it is analyzed in. Template-heavy code analyzes one function in thousands of contexts,
+// post-dominator trees and control dependences (the last three built on first use) depend on
+// the function alone, not on the calling context it is analyzed in. Template-heavy code analyzes one function in thousands of contexts,
 // so FunctionStructures builds them once per function for the whole translation unit; a
 // CallResolver hands them to every FunctionAnalysis it starts (CallResolver::structures).
 //
@@ -57,17 +57,15 @@ struct FunctionStructure {
   };
   mutable std::unique_ptr<EscapeFacts> Escapes;
 
+  /// Builds \p FD's structure (a body is required).
+  static std::unique_ptr<FunctionStructure> build(const clang::FunctionDecl *FD,
+                                                  clang::ASTContext &Ctx);
+
 private:
   static bool isAcyclic(const clang::CFG &Cfg);
   mutable std::unique_ptr<clang::CFGDomTree> DomTree;
   mutable std::unique_ptr<clang::CFGPostDomTree> PostDomTree;
   mutable std::unique_ptr<ControlDependences> ControlDeps;
-
-public:
-
-  /// Builds \p FD's structure (a body is required).
-  static std::unique_ptr<FunctionStructure> build(const clang::FunctionDecl *FD,
-                                                  clang::ASTContext &Ctx);
 };
 
 /// What Expr::EvaluateAsInt gives: the value, and whether evaluating it had side effects.
