@@ -376,10 +376,11 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     F.LoopDepth = P.LoopDepth;
     F.LikelyPredicated = P.LikelyPredicated;
     F.Score = Round(P.RegionSlowdown.High * (1 + P.LoopDepth));
-    PredictionAssumptions = P.Assumptions;
+    // What the prediction assumed (collect puts the context's assumptions before them).
+    F.Assumptions = P.Assumptions;
     // Several shapes, or one divlint had to assume: name the one the numbers are for.
     if (R.Enumerated && (CurrentShapes.size() > 1 || !(R.Shape == CurrentShapes.front())))
-      PredictionAssumptions.push_back(
+      F.Assumptions.push_back(
           "warps and lanes computed for block shape " + R.Shape.str() +
           (R.Shape.Source == "unknown"
                ? " (the block shape is not known, and threadIdx.y/z change inside a warp of this one)"

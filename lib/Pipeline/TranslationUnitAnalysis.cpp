@@ -247,10 +247,8 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
       }
     }
     Finding F = branchFinding(FD, BR, FA.branches(), Explain);
-    if (!Located) {
-      PredictionAssumptions.clear(); // its prediction's: not the next finding's
+    if (!Located)
       continue;
-    }
     F.File = Where.File;
     F.Line = Where.Line;
     F.Column = Where.Column;
@@ -264,10 +262,7 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
         P.Line = F.Line;
         P.Column = F.Column;
       }
-    F.Assumptions = Assumptions;
-    F.Assumptions.insert(F.Assumptions.end(), PredictionAssumptions.begin(),
-                         PredictionAssumptions.end());
-    PredictionAssumptions.clear();
+    F.Assumptions.insert(F.Assumptions.begin(), Assumptions.begin(), Assumptions.end());
     if (F.Sev == Severity::Warning && F.TheRule == Rule::DivergentBranch)
       needWitness(F, BR.Condition);
     add(std::move(F));

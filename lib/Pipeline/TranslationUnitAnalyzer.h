@@ -441,6 +441,7 @@ private:
   void add(Finding F);
   /// \p Branches: every branch of \p FD's analysis (the ifs around \p BR among them).
   /// \p Explain: build the message, why-trace and rewrites (not for a report add() drops).
+  /// Its assumptions are its prediction's only: the caller adds the context's.
   Finding branchFinding(const FunctionDecl *FD, const BranchRecord &BR,
                         llvm::ArrayRef<BranchRecord> Branches, bool Explain);
   Finding syncFinding(const FunctionDecl *FD, const SyncRecord &SR);
@@ -457,7 +458,6 @@ private:
   /// The current kernel's block shapes, "256x1x1, 16x16x1".
   std::string joinedShapes() const;
   std::vector<std::string> CurrentAssumptions;
-  std::vector<std::string> PredictionAssumptions; ///< of the last branchFinding
   /// Attaches the warp-aligned remap fix-it (lib/Fix/WarpAlignedRemap) to the kernel's branch it
   /// helps most; where there is none, the remap advice on the kernel's branches says why.
   void offerWarpAlignedRemap(const FunctionDecl *Kernel, const FunctionAnalysis &FA);
