@@ -117,35 +117,26 @@ State Joins::join(const CFGBlock *B) {
     if (!Next)
       break;
     const AccessPath &K = *Next; // stays valid: the states are not changed here
+    llvm::SmallVector<Incoming *, 4> Holding; // the edges whose state has K
+    for (Incoming &In : Ins)
+      if (In.Pos != In.Out->end() && In.Pos->first == K)
+        Holding.push_back(&In);
+    const SymRef &First = Holding.front()->Pos->second;
     // Most paths hold the very same value on every edge (nothing on the way assigned them):
     // what joinValues would return, without copying the values out. A header's loop variables
     // and paths some edge lacks take the full join.
-    const SymRef *Only = nullptr;
-    size_t Holding = 0;
-    bool Identical = true;
-    for (const Incoming &In : Ins)
-      if (In.Pos != In.Out->end() && In.Pos->first == K) {
-        ++Holding;
-        if (!Only)
-          Only = &In.Pos->second;
-        else
-          Identical &= In.Pos->second.get() == Only->get();
-      }
-    if (Identical && (!Header || (Holding == Ins.size() && !LoopVars->count(K)))) {
-      Result.append(K, *Only);
-      for (Incoming &In : Ins)
-        if (In.Pos != In.Out->end() && In.Pos->first == K)
-          ++In.Pos;
-      continue;
+    bool Identical = llvm::all_of(
+        Holding, [&](const Incoming *In) { return In->Pos->second.get() == First.get(); });
+    if (Identical && (!Header || (Holding.size() == Ins.size() && !LoopVars->count(K)))) {
+      Result.append(K, First);
+    } else {
+      llvm::SmallVector<SymRef, 4> Entry, Back;
+      for (const Incoming *In : Holding)
+        (In->BackEdge ? Back : Entry).push_back(In->Pos->second);
+      Result.append(K, joinValues(B, K, Entry, Back, Header, LoopVars, Ins.size()));
     }
-    llvm::SmallVector<SymRef, 4> Entry, Back;
-    for (Incoming &In : Ins) {
-      if (In.Pos == In.Out->end() || In.Pos->first != K)
-        continue;
-      (In.BackEdge ? Back : Entry).push_back(In.Pos->second);
-      ++In.Pos;
-    }
-    Result.append(K, joinValues(B, K, Entry, Back, Header, LoopVars, Ins.size()));
+    for (Incoming *In : Holding)
+      ++In->Pos;
   }
   return Result;
 }
