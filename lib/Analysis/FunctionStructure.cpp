@@ -38,6 +38,7 @@ std::unique_ptr<FunctionStructure> FunctionStructure::build(const FunctionDecl *
 
 bool FunctionStructure::isAcyclic(const CFG &Cfg) {
   // Depth-first from every block, colouring blocks on the stack: an edge to one is a cycle.
+  // (llvm::scc_iterator would step onto the null successors of pruned edges.)
   enum : char { New, OnStack, Done };
   std::vector<char> Colour(Cfg.getNumBlockIDs(), New);
   std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;

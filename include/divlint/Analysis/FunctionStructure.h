@@ -2,9 +2,10 @@
 //
 // A function's CFG (initializers added, trivially false edges pruned), dominator and
 // post-dominator trees and control dependences (the last three built on first use) depend on
-// the function alone, not on the calling context it is analyzed in. Template-heavy code analyzes one function in thousands of contexts,
-// so FunctionStructures builds them once per function for the whole translation unit; a
-// CallResolver hands them to every FunctionAnalysis it starts (CallResolver::structures).
+// the function alone, not on the calling context it is analyzed in. Template-heavy code
+// analyzes one function in thousands of contexts, so FunctionStructures builds them once per
+// function for the whole translation unit; a CallResolver hands them to every
+// FunctionAnalysis it starts (CallResolver::structures).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_ANALYSIS_FUNCTIONSTRUCTURE_H
