@@ -26,6 +26,7 @@ import os
 import random
 
 import collectives
+import controlflow
 import modern
 import objects
 import pointers
@@ -75,6 +76,7 @@ class KernelGen:
         self.deep = False
         self.templated = False
         self.threadids = False  # seeds 13 and later: threadids.setup() makes it True
+        self.controlflow = False  # seeds 14 and later: sync dependence (controlflow.py)
         self.pick_shape()
 
     # ---- shapes ---------------------------------------------------------------------------
@@ -365,6 +367,11 @@ class KernelGen:
         tags, lines, defines = threadids.warp_chunk(self)
         return Chunk("warp", tags, lines, defines=defines)
 
+    # ---- seeds 14 and later: loops with lane-varying exits, merges, jumps (controlflow.py) ---
+    def chunk_controlflow(self):
+        tags, lines, helpers, defines = controlflow.chunk(self)
+        return Chunk("value", tags, lines, helpers, defines=defines)
+
     def chunk_return(self):
         r = self.r
         tags = ["early-return"]
@@ -414,6 +421,8 @@ class KernelGen:
             x = r.random()
             if x < 0.2:
                 ch = self.chunk_rare()
+            elif self.controlflow and r.random() < 0.4:  # seeds 14 and later (controlflow.py)
+                ch = self.chunk_controlflow()
             elif self.threadids and r.random() < 0.6:  # seeds 13 and later (threadids.py)
                 ch = self.chunk_threadids()
             else:
@@ -586,6 +595,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.templated = seed >= 12
         if seed >= 13 and r.random() < 0.5:  # linear thread ids in rows that share warps
             threadids.setup(kg)
+        kg.controlflow = seed >= 14
         kg.build(r.randint(4, 9))
         mk = kg.meta()
         kg.render(out, mk)
