@@ -80,13 +80,14 @@ void TranslationUnitAnalyzer::witnessRoot(const FunctionDecl *FD, std::vector<Sy
   // this one can keep no more.
   if (llvm::all_of(RootClaims, [&](const auto &Claim) { return WitnessKept[Claim.first]; }))
     return;
-  // Its own budget, as much as the kernel had: what runs out of it is taken to be uniform too,
+  // Its own budget (WitnessContexts: as much as a kernel had; for a function without a caller,
+  // no more than the unit's budget had left). What runs out of it is taken to be uniform too,
   // so the budget can only lower severities, and the sound analysis's findings do not depend
   // on it (UnitContextsLeft is left alone).
   PhaseTimer Timing(&currentPhaseTimes().Witness);
   unsigned SavedContexts = ContextsLeft;
   InWitness = true;
-  ContextsLeft = MaxCallContextsPerRoot;
+  ContextsLeft = WitnessContexts;
   Witnessed.clear();
   llvm::scope_exit Restore([&] {
     InWitness = false;

@@ -354,7 +354,7 @@ void TranslationUnitAnalyzer::analyzeWithoutCaller(const FunctionDecl *FD,
                                               "arguments"
                                             : ": lane-varying only if a caller passes "
                                               "lane-varying arguments"));
-    ContextsLeft = MaxCallContextsPerRoot;
+    startRootBudget(/*Kernel=*/false);
     RootClaims.clear();
     HeaderTimer Timing(*this, FD);
     FunctionAnalysis FA(FD, Ctx, *this, Opts, CurrentShapes,
@@ -452,7 +452,7 @@ TranslationUnitResult TranslationUnitAnalyzer::run() {
     CurrentKernel = FD->getNameAsString();
     CurrentAssumptions.clear();
     CurrentShapes = shapesFor(FD, CurrentAssumptions);
-    ContextsLeft = MaxCallContextsPerRoot;
+    startRootBudget(/*Kernel=*/true);
     RegionStack.assign(1, {});
     ExitsCounted.clear();
     UnanalyzedCalls.clear();

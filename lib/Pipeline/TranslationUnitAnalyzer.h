@@ -364,6 +364,20 @@ private:
   /// arguments (`f(x + 1) + f(x * 3)`, twelve levels deep) would be exponential.
   unsigned ContextsLeft = 0;
   unsigned UnitContextsLeft = MaxCallContextsPerUnit;
+  /// The contexts the current root's witness may analyze (SeverityWitness): a kernel's, as many
+  /// as its own budget; a function analyzed without a caller, no more than the unit's budget had
+  /// left when it began (see startRootBudget).
+  unsigned WitnessContexts = 0;
+  /// A root's budgets. A function without a caller is analyzed after every kernel, mostly
+  /// because the unit's budget cut the kernels' calls to it; its sound analysis then cuts every
+  /// call it makes, and a witness given a budget of its own would analyze in full the call trees
+  /// the unit's budget cut (on a flash-attention unit, 89 such witnesses cost more than all the
+  /// analyses of their functions). Its findings are warnings and notes, never errors.
+  void startRootBudget(bool Kernel) {
+    ContextsLeft = MaxCallContextsPerRoot;
+    WitnessContexts = Kernel ? MaxCallContextsPerRoot
+                             : std::min(MaxCallContextsPerRoot, UnitContextsLeft);
+  }
   std::set<const FunctionDecl *> Analyzed;
   /// One report per source branch and rule: file, line, column, rule.
   using MergeKey = std::tuple<std::string, unsigned, unsigned, int>;
