@@ -206,8 +206,6 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
   auto Eff = [](const RegionRecord &R) {
     return R.P.AsRun.Issued > 0 ? R.P.AsRun.Useful / R.P.AsRun.Issued : 1.0;
   };
-  // In the order the analysis met them (a map keyed by pointers would order the regions, and
-  // so the kernel's range reasons and sums, by addresses that differ from run to run).
   llvm::MapVector<std::tuple<const FunctionDecl *, const Stmt *, const Expr *>, RegionRecord>
       Unique;
   for (RegionRecord &R : Regions) {
@@ -218,18 +216,37 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
     else if (Eff(R) < Eff(It->second))
       It->second = std::move(R);
   }
+  // In source order (file, line, column), then in the order the analysis met them. Neither a
+  // map keyed by pointers (addresses differ from run to run) nor the order met alone (a
+  // precompiled header changes the order clang hands kernels over, and so which contexts are
+  // reused) would give the same range reasons and sums in every run.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Place = [&](const RegionRecord &R) {
+    const Stmt *S = R.Condition ? static_cast<const Stmt *>(R.Condition) : R.Terminator;
+    PresumedLoc PL = S ? SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc())) : PresumedLoc();
+    return PL.isValid() ? std::make_tuple(std::string(PL.getFilename()), PL.getLine(),
+                                          PL.getColumn())
+                        : std::make_tuple(std::string(), 0u, 0u);
+  };
+  std::vector<std::pair<std::tuple<std::string, unsigned, unsigned>, RegionRecord *>> Ordered;
+  for (auto &KV : Unique)
+    Ordered.push_back({Place(KV.second), &KV.second});
+  std::stable_sort(Ordered.begin(), Ordered.end(), [](const auto &A, const auto &B) {
+    return std::tie(A.first, A.second->Where) < std::tie(B.first, B.second->Where);
+  });
   std::map<const FunctionDecl *, bool> CallTripsAssumed;
   KernelCost Cost;
   std::map<const FunctionDecl *, double> Calls =
       Counts.callsPerThread(Costs, Kernel, CallTripsAssumed, &Cost.OpaqueCalls);
   std::vector<KernelRegion> KR;
   std::vector<std::string> Unpriced;
-  for (auto &[Key, R] : Unique) {
+  for (auto &Entry : Ordered) {
+    RegionRecord &R = *Entry.second;
     if (R.Unpriced) {
       Unpriced.push_back(R.Where);
       continue;
     }
-    const FunctionDecl *Function = std::get<0>(Key);
+    const FunctionDecl *Function = R.Function->getCanonicalDecl();
     auto C = Calls.find(Function);
     double N = C != Calls.end() ? C->second : 1; // past the call depth: once
     KernelRegion Region;
