@@ -624,6 +624,8 @@ public:
 
 private:
   const std::set<AccessPath> &assignedInRegion(const clang::CFGBlock *B);
+  /// \p V, the join's value of \p P at \p B, is the same constant value on every edge in.
+  bool heldOnEveryEdge(const clang::CFGBlock *B, const AccessPath &P, const SymRef &V);
 
   FunctionState &F;
   const Memory &M;

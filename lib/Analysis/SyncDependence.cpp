@@ -5,7 +5,8 @@
 // at the branch's immediate post-dominator (CFGPostDomTree) every path assigned in the region
 // takes at least the branch's class. A loop whose exit condition is lane-varying is such a
 // branch too: lanes leave it in different iterations (temporal divergence). So is a divergent
-// `return`, for the code after it.
+// `return`, for the code after it. A value made of constants and block dimensions alone is
+// the same in every lane wherever it was assigned: it keeps its own class.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +45,41 @@ const std::set<AccessPath> &SyncDependence::assignedInRegion(const CFGBlock *B) 
   return *Slot;
 }
 
+/// A value built of constants and block dimensions alone. Held on every edge into the join, it
+/// is what every lane that arrives holds, whichever side it took and whichever iteration it left
+/// a loop in (`x = 3; if (c) x = 3;`, and `if (d) { k = 7; break; }` on every exit).
+static bool sameInEveryLane(const SymExpr &E) {
+  switch (E.Kind) {
+  case SymKind::Const:
+  case SymKind::BlockDim:
+    return true;
+  case SymKind::Unary:
+    return E.A && sameInEveryLane(*E.A);
+  case SymKind::Binary:
+    return E.A && E.B && sameInEveryLane(*E.A) && sameInEveryLane(*E.B);
+  case SymKind::Select:
+    return E.A && E.B && E.C && sameInEveryLane(*E.A) && sameInEveryLane(*E.B) &&
+           sameInEveryLane(*E.C);
+  default:
+    return false;
+  }
+}
+
+bool SyncDependence::heldOnEveryEdge(const CFGBlock *B, const AccessPath &P, const SymRef &V) {
+  if (!sameInEveryLane(*V))
+    return false;
+  // On every edge the join took (an edge without the path: a lane that never assigned it).
+  for (const CFGBlock *Pred : B->preds()) {
+    if (!Pred || !F.Out[Pred->getBlockID()])
+      continue;
+    const State &In = *F.Out[Pred->getBlockID()];
+    auto It = In.find(P);
+    if (It == In.end() || !symEqual(It->second, V))
+      return false;
+  }
+  return true;
+}
+
 void SyncDependence::apply(const CFGBlock *B, State &S) {
   // Every non-block-uniform branch whose region ends here: what it assigned now differs
   // between the lanes that took different sides (or left a loop at different iterations).
@@ -59,7 +95,8 @@ void SyncDependence::apply(const CFGBlock *B, State &S) {
         return P.size() <= Q.size() && std::equal(P.begin(), P.end(), Q.begin());
       };
       for (auto It = S.lower_bound(P); It != S.end() && Under(It->first); ++It) {
-        if (!It->second || It->second->Kind == SymKind::Group)
+        if (!It->second || It->second->Kind == SymKind::Group ||
+            heldOnEveryEdge(B, It->first, It->second))
           continue;
         const SymRef &Old = It->second;
         It->second =
