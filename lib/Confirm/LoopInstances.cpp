@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
@@ -17,6 +18,7 @@ using namespace clang;
 namespace divlint::confirm {
 
 std::string loopCounterName(unsigned Index) { return "__divlint_it" + std::to_string(Index); }
+std::string gotoCounterName(unsigned Index) { return "__divlint_itg" + std::to_string(Index); }
 
 namespace {
 
@@ -137,6 +139,55 @@ std::optional<std::pair<SourceLocation, std::string>> before(ASTContext &Ctx, co
                                 Quoted + "\"\n");
 }
 
+/// The function whose body holds \p E; none inside a lambda or block (their bodies are
+/// functions of their own, which the enclosing function's counters cannot be named in).
+const FunctionDecl *functionOf(ASTContext &Ctx, const Expr *E) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
+    DynTypedNode P = Parents[0];
+    if (const auto *S = P.get<Stmt>()) {
+      if (isa<LambdaExpr, BlockExpr>(S))
+        return nullptr;
+    } else if (const auto *D = P.get<Decl>(); D && !isa<VarDecl>(D)) {
+      return dyn_cast<FunctionDecl>(D);
+    }
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+/// The gotos of a function body, not those of its lambdas or local classes.
+void collectGotos(const Stmt *S, std::vector<const GotoStmt *> &Gotos) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return;
+  if (const auto *G = dyn_cast<GotoStmt>(S))
+    Gotos.push_back(G);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        collectGotos(VD->getInit(), Gotos);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    collectGotos(Child, Gotos);
+}
+
+/// Whether a for, while or do loop of its function encloses \p S.
+bool inStructuredLoop(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
+    DynTypedNode P = Parents[0];
+    if (const auto *Parent = P.get<Stmt>()) {
+      if (isLoop(Parent))
+        return true;
+    } else if (const auto *D = P.get<Decl>(); D && !isa<VarDecl>(D)) {
+      return false;
+    }
+    Parents = Ctx.getParents(P);
+  }
+  return true; // deeper than looked: not counted
+}
+
 const Stmt *bodyOf(const Stmt *S) {
   if (const auto *F = dyn_cast<ForStmt>(S))
     return F->getBody();
@@ -188,14 +239,78 @@ const LoopInstances::Loop *LoopInstances::loop(const Stmt *S) {
   return &Loops.emplace(S, std::move(L)).first->second;
 }
 
+LoopInstances::FunctionCycles *LoopInstances::cyclesAround(const Expr *E) {
+  const FunctionDecl *FD = functionOf(Ctx, E);
+  if (!FD)
+    return nullptr;
+  auto [It, New] = Functions.try_emplace(FD);
+  FunctionCycles &FC = It->second;
+  if (!New)
+    return FC.Body ? &FC : nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || !Body->getLBracLoc().isFileID())
+    return nullptr;
+  FC.Body = Body;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const GotoStmt *> Gotos;
+  collectGotos(Body, Gotos);
+  std::map<const LabelStmt *, bool> Rewritable;
+  for (const GotoStmt *G : Gotos) {
+    const LabelStmt *L = G->getLabel() ? G->getLabel()->getStmt() : nullptr;
+    if (!L || !L->getBeginLoc().isFileID() ||
+        !SM.isBeforeInTranslationUnit(L->getBeginLoc(), G->getBeginLoc()))
+      continue; // a jump forward
+    auto C = llvm::find_if(FC.Cycles, [&](const GotoCycle &X) { return X.Label == L; });
+    if (C == FC.Cycles.end()) {
+      FC.Cycles.push_back({L, {}, {}, false, false, 0});
+      C = std::prev(FC.Cycles.end());
+      Rewritable[L] = true;
+    }
+    std::optional<SourceLocation> End = endAfter(Ctx, G);
+    if (!G->getBeginLoc().isFileID() || !End) {
+      Rewritable[L] = false; // a jump not counted: the counter would be wrong
+      continue;
+    }
+    C->BackJumps.push_back(G);
+    if (C->End.isInvalid() || SM.isBeforeInTranslationUnit(C->End, *End))
+      C->End = *End;
+  }
+  llvm::sort(FC.Cycles, [&](const GotoCycle &A, const GotoCycle &B) {
+    return SM.isBeforeInTranslationUnit(A.Label->getBeginLoc(), B.Label->getBeginLoc());
+  });
+  auto Inside = [&](SourceLocation At, const GotoCycle &C) {
+    return C.End.isValid() && !SM.isBeforeInTranslationUnit(At, C.Label->getBeginLoc()) &&
+           SM.isBeforeInTranslationUnit(At, C.End);
+  };
+  for (GotoCycle &C : FC.Cycles)
+    C.Countable = Rewritable[C.Label] && !inStructuredLoop(Ctx, C.Label) &&
+                  llvm::none_of(FC.Cycles, [&](const GotoCycle &Other) {
+                    return Other.Label != C.Label && Inside(C.Label->getBeginLoc(), Other);
+                  });
+  return &FC;
+}
+
 std::string LoopInstances::keyFor(const Expr *E) {
   std::string Key;
-  for (const Stmt *S : enclosingLoops(Ctx, E)) {
-    const Loop *L = loop(S);
-    if (!L)
-      continue;
-    std::string Name = loopCounterName(L->Index);
+  auto Add = [&](const std::string &Name) {
     Key = Key.empty() ? Name : "(" + Key + ") * 2654435761u + " + Name;
+  };
+  for (const Stmt *S : enclosingLoops(Ctx, E))
+    if (const Loop *L = loop(S))
+      Add(loopCounterName(L->Index));
+  if (FunctionCycles *FC = cyclesAround(E)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation At = SM.getExpansionLoc(E->getBeginLoc());
+    for (GotoCycle &C : FC->Cycles) {
+      if (!C.Countable || SM.isBeforeInTranslationUnit(At, C.Label->getBeginLoc()) ||
+          !SM.isBeforeInTranslationUnit(At, C.End))
+        continue;
+      if (!C.Used) {
+        C.Used = true;
+        C.Index = GotoCounters++;
+      }
+      Add(gotoCounterName(C.Index));
+    }
   }
   return Key;
 }
@@ -213,6 +328,23 @@ void LoopInstances::insert(Rewriter &RW) const {
   for (const Stmt *S : Sorted)
     for (const Edit &E : Loops.at(S).Closings)
       RW.InsertTextBefore(E.Loc, E.Text);
+  // Goto cycles: the counters at the top of the function (before a loop's block that may start
+  // there: the gotos after that loop name them too), and each backward jump counted.
+  for (const auto &[FD, FC] : Functions) {
+    std::string Declarations;
+    for (const GotoCycle &C : FC.Cycles) {
+      if (!C.Used)
+        continue;
+      std::string Name = gotoCounterName(C.Index);
+      Declarations += " unsigned " + Name + " = 0;";
+      for (const GotoStmt *G : C.BackJumps) {
+        RW.InsertTextAfter(G->getBeginLoc(), "{ ++" + Name + "; ");
+        RW.InsertTextBefore(*endAfter(Ctx, G), " }");
+      }
+    }
+    if (!Declarations.empty())
+      RW.InsertTextBefore(FC.Body->getLBracLoc().getLocWithOffset(1), Declarations);
+  }
 }
 
 } // namespace divlint::confirm

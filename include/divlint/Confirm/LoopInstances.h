@@ -16,6 +16,16 @@
 // A `#pragma` directly before a loop stays directly before it (the counter's declaration goes
 // before the pragma, and a #line directive keeps the line numbers).
 //
+// A cycle made of `goto`s (a label, and a `goto` back to it further down) is a loop too: its
+// counter, declared at the top of the function, counts the backward jumps to the label
+//     L: BODY if (c) goto L;   ->   L: BODY if (c) { ++__divlint_itgN; goto L; }
+// and the probes between the label and its last backward goto pass it. Only where it counts
+// the iterations of one pass through the cycle: the label is in no structured loop and in no
+// other label's cycle (else the counter would run on from one pass to the next, and lanes at
+// one iteration could hold different counts: a divergence read as lanes that arrived apart).
+// A jump into the cycle's middle starts at count 0 as one at the label does, and a cycle
+// re-entered some other way keeps its count: lanes are then told apart less, never more.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_CONFIRM_LOOPINSTANCES_H
 #define DIVLINT_CONFIRM_LOOPINSTANCES_H
@@ -27,7 +37,11 @@
 
 namespace clang {
 class ASTContext;
+class CompoundStmt;
+class Decl;
 class Expr;
+class GotoStmt;
+class LabelStmt;
 class Rewriter;
 class Stmt;
 } // namespace clang
@@ -61,14 +75,34 @@ private:
   /// The counter of \p S, or nullptr when it cannot be rewritten.
   const Loop *loop(const clang::Stmt *S);
 
+  /// A label that a `goto` further down jumps back to, and the cycle they make.
+  struct GotoCycle {
+    const clang::LabelStmt *Label = nullptr;
+    std::vector<const clang::GotoStmt *> BackJumps;
+    clang::SourceLocation End; ///< the end of its last backward goto
+    bool Countable = false;    ///< in no structured loop and no other label's cycle
+    bool Used = false;         ///< a probe's key names its counter
+    unsigned Index = 0;
+  };
+  struct FunctionCycles {
+    const clang::CompoundStmt *Body = nullptr;
+    std::vector<GotoCycle> Cycles;
+  };
+  /// The goto cycles of the function whose body holds \p E (none inside a lambda).
+  FunctionCycles *cyclesAround(const clang::Expr *E);
+
   clang::ASTContext &Ctx;
   std::map<const clang::Stmt *, Loop> Loops;
   std::map<const clang::Stmt *, bool> Unwrappable;
   std::vector<const clang::Stmt *> Order; ///< registration order (outer loops before inner)
+  std::map<const clang::Decl *, FunctionCycles> Functions;
+  unsigned GotoCounters = 0;
 };
 
 /// The name of loop counter \p Index.
 std::string loopCounterName(unsigned Index);
+/// The name of the counter of goto cycle \p Index.
+std::string gotoCounterName(unsigned Index);
 
 } // namespace divlint::confirm
 
