@@ -216,10 +216,10 @@ KernelSummary TranslationUnitAnalyzer::summarizeKernel(const FunctionDecl *Kerne
     else if (Eff(R) < Eff(It->second))
       It->second = std::move(R);
   }
-  // In source order (file, line, column), then in the order the analysis met them. Neither a
-  // map keyed by pointers (addresses differ from run to run) nor the order met alone (a
-  // precompiled header changes the order clang hands kernels over, and so which contexts are
-  // reused) would give the same range reasons and sums in every run.
+  // In source order (file, line, column, then the place's text), then in the order the analysis
+  // met them. Neither a map keyed by pointers (addresses differ from run to run) nor the order
+  // met alone (a precompiled header changes the order clang hands kernels over, and so which
+  // contexts are reused) would give the same range reasons and sums in every run.
   const SourceManager &SM = Ctx.getSourceManager();
   auto Place = [&](const RegionRecord &R) {
     const Stmt *S = R.Condition ? static_cast<const Stmt *>(R.Condition) : R.Terminator;
