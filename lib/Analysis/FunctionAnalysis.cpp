@@ -246,7 +246,9 @@ void FunctionAnalysis::Impl::joinReturns() {
     Control = join(Control, F.controlClass(B));
     All.push_back(V);
   }
-  if (Same && Control == Uniformity::BlockUniform) {
+  // One value at every return: it is the function's value, whichever return a lane took, when
+  // the returns are not divergent or the value is each lane's own whenever computed.
+  if (Same && (Control == Uniformity::BlockUniform || (First && timeInvariant(*First)))) {
     ReturnValue = First;
     return;
   }

@@ -616,6 +616,10 @@ private:
 /// Sync dependence: at the immediate post-dominator of a branch that is not block-uniform,
 /// whatever the branch's region assigned differs between the lanes that took different sides,
 /// or left a loop in different iterations (temporal divergence).
+/// Built of constants, block dimensions and thread indices alone: each thread's value of it is
+/// the same whenever and on whichever path the thread computed it (SyncDependence.cpp).
+bool timeInvariant(const SymExpr &E);
+
 class SyncDependence {
 public:
   SyncDependence(FunctionState &F, const Memory &M) : F(F), M(M) {}
@@ -624,7 +628,7 @@ public:
 
 private:
   const std::set<AccessPath> &assignedInRegion(const clang::CFGBlock *B);
-  /// \p V, the join's value of \p P at \p B, is the same constant value on every edge in.
+  /// \p V, the join's value of \p P at \p B, is time-invariant and held on every edge in.
   bool heldOnEveryEdge(const clang::CFGBlock *B, const AccessPath &P, const SymRef &V);
 
   FunctionState &F;

@@ -5,8 +5,8 @@
 // at the branch's immediate post-dominator (CFGPostDomTree) every path assigned in the region
 // takes at least the branch's class. A loop whose exit condition is lane-varying is such a
 // branch too: lanes leave it in different iterations (temporal divergence). So is a divergent
-// `return`, for the code after it. A value made of constants and block dimensions alone is
-// the same in every lane wherever it was assigned: it keeps its own class.
+// `return`, for the code after it. A value made of constants, block dimensions and thread
+// indices alone is each thread's own wherever it was assigned: it keeps its own class.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,28 +45,31 @@ const std::set<AccessPath> &SyncDependence::assignedInRegion(const CFGBlock *B) 
   return *Slot;
 }
 
-/// A value built of constants and block dimensions alone. Held on every edge into the join, it
-/// is what every lane that arrives holds, whichever side it took and whichever iteration it left
-/// a loop in (`x = 3; if (c) x = 3;`, and `if (d) { k = 7; break; }` on every exit).
-static bool sameInEveryLane(const SymExpr &E) {
+/// A value built of constants, block dimensions and thread indices alone: each thread's value
+/// of it is the same whenever and on whichever path the thread computed it. Held on every edge
+/// into the join, it is what every lane that arrives holds, its own class and no more, whichever
+/// side it took and whichever iteration it left a loop in (`x = 3; if (c) x = 3;`, `w =
+/// threadIdx.x / 32` on both sides, and `if (d) { k = 7; break; }` on every exit).
+bool timeInvariant(const SymExpr &E) {
   switch (E.Kind) {
   case SymKind::Const:
   case SymKind::BlockDim:
+  case SymKind::ThreadIdx:
     return true;
   case SymKind::Unary:
-    return E.A && sameInEveryLane(*E.A);
+    return E.A && timeInvariant(*E.A);
   case SymKind::Binary:
-    return E.A && E.B && sameInEveryLane(*E.A) && sameInEveryLane(*E.B);
+    return E.A && E.B && timeInvariant(*E.A) && timeInvariant(*E.B);
   case SymKind::Select:
-    return E.A && E.B && E.C && sameInEveryLane(*E.A) && sameInEveryLane(*E.B) &&
-           sameInEveryLane(*E.C);
+    return E.A && E.B && E.C && timeInvariant(*E.A) && timeInvariant(*E.B) &&
+           timeInvariant(*E.C);
   default:
     return false;
   }
 }
 
 bool SyncDependence::heldOnEveryEdge(const CFGBlock *B, const AccessPath &P, const SymRef &V) {
-  if (!sameInEveryLane(*V))
+  if (!timeInvariant(*V))
     return false;
   // On every edge the join took (an edge without the path: a lane that never assigned it).
   for (const CFGBlock *Pred : B->preds()) {

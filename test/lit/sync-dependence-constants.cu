@@ -1,9 +1,10 @@
 // RUN: %divlint --report-all --format=json --block-dim=64 %s | %python %S/Inputs/json_fields.py | FileCheck %s
 // After a lane-varying branch, what its region assigned may differ between the lanes that took
 // different sides (sync dependence, SyncDependence.cpp). Not when every edge into the join holds
-// the same value made of constants and block dimensions: every lane that arrives holds it.
-// Generator seed 14's merges (bench/generator/controlflow.py) found these uniform branches
-// called lane-varying; the GPU referee measures them (bench/README.md, seed 14).
+// the same value made of constants, block dimensions and thread indices: every lane that arrives
+// holds its own value of it, which has that value's class. Nor when every `return` of a function
+// gives the same such value. Generator seed 14's merges (bench/generator/controlflow.py) found
+// these uniform branches called lane-varying; the GPU referee measured them (bench/README.md).
 
 __global__ void k(const int *d, int *out, int n) {
   int t = threadIdx.x;
@@ -46,15 +47,73 @@ __global__ void k(const int *d, int *out, int n) {
     out[5] = 1;
 }
 
+__global__ void k2(const int *d, int *out) {
+  int t = threadIdx.x;
+  int w = t / 32;
+  if (d[t] > 0)
+    w = t / 32;
+  if (w == 1) // the warp index on both sides
+    out[0] = 1;
+  int v = t / 32;
+  if (d[t] > 1)
+    v = t / 16;
+  if (v == 1) // different on the two sides
+    out[1] = 1;
+  int m = 0;
+  for (int i = 0; i < 8; ++i)
+    if (d[t + i] > 0) { m = t % 2; break; }
+  if (m == 0) // 0 when the loop runs out, t % 2 at the break
+    out[2] = 1;
+  int q = t >> 5;
+  for (int i = 0; i < 8; ++i)
+    if (d[t + i] > 0) { q = t >> 5; break; }
+  if (q == 1) // the warp index on every edge out of the loop
+    out[3] = 1;
+}
+
+__device__ int warpOf(const int *d, int t) {
+  for (int j = 0; j < 6; ++j)
+    if (d[t + j] > 0)
+      return t / 32 + 3;
+  return t / 32 + 3;
+}
+
+__device__ int warpOrLane(const int *d, int t) {
+  if (d[t] > 0)
+    return t / 32;
+  return t % 32;
+}
+
+__global__ void k3(const int *d, int *out) {
+  int t = threadIdx.x;
+  if (warpOf(d, t) == 4) // every return gives the warp index + 3
+    out[0] = 1;
+  if (warpOrLane(d, t) == 1) // the warp index or the lane
+    out[1] = 1;
+}
+
 // A constant on one side only: the lanes that skipped it read an uninitialized value.
-// CHECK: 13:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 14:7 rule=divergent-branch construct=if class=lane-varying
 // Every case of a lane-varying switch stores 2.
-// CHECK: 21:7 rule=uniform-branch construct=if class=block-uniform
+// CHECK: 22:7 rule=uniform-branch construct=if class=block-uniform
 // 5 at the break, 6 when the loop runs out: lanes leave with different values.
-// CHECK: 30:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 31:7 rule=divergent-branch construct=if class=lane-varying
 // The same block dimension on both sides.
-// CHECK: 35:7 rule=uniform-branch construct=if class=block-uniform
+// CHECK: 36:7 rule=uniform-branch construct=if class=block-uniform
 // A parameter is uniform, but not a constant: still joined with the branch's class.
-// CHECK: 40:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 41:7 rule=divergent-branch construct=if class=lane-varying
 // The trip count of a loop with a lane-varying exit (temporal divergence).
-// CHECK: 45:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 46:7 rule=divergent-branch construct=if class=lane-varying
+// k2: the warp index, `t / 32`, on both sides of a lane-varying branch: warp-uniform, its own
+// class (the lanes that took either side hold their warp's index).
+// CHECK: 55:7 rule=uniform-branch construct=if class=warp-uniform
+// `t / 32` on one side, `t / 16` on the other.
+// CHECK: 60:7 rule=divergent-branch construct=if class=lane-varying
+// 0 on the loop's normal exit, `t % 2` at its break.
+// CHECK: 65:7 rule=divergent-branch construct=if class=lane-varying
+// `t >> 5` before the loop and at its break: every edge out holds the warp index.
+// CHECK: 70:7 rule=uniform-branch construct=if class=warp-uniform
+// k3: a function whose every return gives `t / 32 + 3`, some of them inside a loop with a
+// lane-varying exit: warp-uniform. One whose returns give the warp index or the lane: not.
+// CHECK: 89:7 rule=uniform-branch construct=if class=warp-uniform
+// CHECK: 91:7 rule=divergent-branch construct=if class=lane-varying
