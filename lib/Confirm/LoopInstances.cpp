@@ -8,6 +8,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
@@ -24,23 +25,35 @@ namespace {
 
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
-/// The loops of \p E's function body that enclose it, outermost first. A lambda or block ends
-/// the search: its body cannot name the enclosing function's locals.
-std::vector<const Stmt *> enclosingLoops(ASTContext &Ctx, const Expr *E) {
-  std::vector<const Stmt *> Loops;
-  DynTypedNodeList Parents = Ctx.getParents(*E);
+/// Walks up from \p S to the declaration whose body holds it, calling \p Visit on each
+/// statement on the way, and returns that declaration (a function, a local class's member).
+/// nullptr at a lambda or block, whose body is a function of its own that cannot name the
+/// enclosing function's locals, and past 256 levels.
+const Decl *walkToFunction(ASTContext &Ctx, const Stmt &S,
+                           llvm::function_ref<void(const Stmt *)> Visit) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
   for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
     DynTypedNode P = Parents[0];
-    if (const auto *S = P.get<Stmt>()) {
-      if (isa<LambdaExpr, BlockExpr>(S))
-        break;
-      if (isLoop(S))
-        Loops.push_back(S);
+    if (const auto *Parent = P.get<Stmt>()) {
+      if (isa<LambdaExpr, BlockExpr>(Parent))
+        return nullptr;
+      Visit(Parent);
     } else if (const auto *D = P.get<Decl>(); D && !isa<VarDecl>(D)) {
-      break; // the function (or a local class): no loop of ours further out
+      return D;
     }
     Parents = Ctx.getParents(P);
   }
+  return nullptr;
+}
+
+/// The loops of \p E's function body that enclose it, outermost first (within a lambda: the
+/// lambda's own).
+std::vector<const Stmt *> enclosingLoops(ASTContext &Ctx, const Expr *E) {
+  std::vector<const Stmt *> Loops;
+  walkToFunction(Ctx, *E, [&](const Stmt *S) {
+    if (isLoop(S))
+      Loops.push_back(S);
+  });
   std::reverse(Loops.begin(), Loops.end());
   return Loops;
 }
@@ -139,21 +152,9 @@ std::optional<std::pair<SourceLocation, std::string>> before(ASTContext &Ctx, co
                                 Quoted + "\"\n");
 }
 
-/// The function whose body holds \p E; none inside a lambda or block (their bodies are
-/// functions of their own, which the enclosing function's counters cannot be named in).
+/// The function whose body holds \p E; none inside a lambda or block.
 const FunctionDecl *functionOf(ASTContext &Ctx, const Expr *E) {
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
-    DynTypedNode P = Parents[0];
-    if (const auto *S = P.get<Stmt>()) {
-      if (isa<LambdaExpr, BlockExpr>(S))
-        return nullptr;
-    } else if (const auto *D = P.get<Decl>(); D && !isa<VarDecl>(D)) {
-      return dyn_cast<FunctionDecl>(D);
-    }
-    Parents = Ctx.getParents(P);
-  }
-  return nullptr;
+  return dyn_cast_or_null<FunctionDecl>(walkToFunction(Ctx, *E, [](const Stmt *) {}));
 }
 
 /// The gotos of a function body, not those of its lambdas or local classes.
@@ -172,20 +173,12 @@ void collectGotos(const Stmt *S, std::vector<const GotoStmt *> &Gotos) {
     collectGotos(Child, Gotos);
 }
 
-/// Whether a for, while or do loop of its function encloses \p S.
+/// Whether a for, while or do loop of its function encloses \p S (or whether that could not be
+/// told: a walk that ended without reaching the function).
 bool inStructuredLoop(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
-    DynTypedNode P = Parents[0];
-    if (const auto *Parent = P.get<Stmt>()) {
-      if (isLoop(Parent))
-        return true;
-    } else if (const auto *D = P.get<Decl>(); D && !isa<VarDecl>(D)) {
-      return false;
-    }
-    Parents = Ctx.getParents(P);
-  }
-  return true; // deeper than looked: not counted
+  bool Loop = false;
+  const Decl *D = walkToFunction(Ctx, *S, [&](const Stmt *P) { Loop |= isLoop(P); });
+  return Loop || !D;
 }
 
 const Stmt *bodyOf(const Stmt *S) {
@@ -239,6 +232,11 @@ const LoopInstances::Loop *LoopInstances::loop(const Stmt *S) {
   return &Loops.emplace(S, std::move(L)).first->second;
 }
 
+bool LoopInstances::GotoCycle::contains(SourceLocation At, const SourceManager &SM) const {
+  return End.isValid() && !SM.isBeforeInTranslationUnit(At, Label->getBeginLoc()) &&
+         SM.isBeforeInTranslationUnit(At, End);
+}
+
 LoopInstances::FunctionCycles *LoopInstances::cyclesAround(const Expr *E) {
   const FunctionDecl *FD = functionOf(Ctx, E);
   if (!FD)
@@ -254,7 +252,6 @@ LoopInstances::FunctionCycles *LoopInstances::cyclesAround(const Expr *E) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const GotoStmt *> Gotos;
   collectGotos(Body, Gotos);
-  std::map<const LabelStmt *, bool> Rewritable;
   for (const GotoStmt *G : Gotos) {
     const LabelStmt *L = G->getLabel() ? G->getLabel()->getStmt() : nullptr;
     if (!L || !L->getBeginLoc().isFileID() ||
@@ -262,30 +259,26 @@ LoopInstances::FunctionCycles *LoopInstances::cyclesAround(const Expr *E) {
       continue; // a jump forward
     auto C = llvm::find_if(FC.Cycles, [&](const GotoCycle &X) { return X.Label == L; });
     if (C == FC.Cycles.end()) {
-      FC.Cycles.push_back({L, {}, {}, false, false, 0});
+      FC.Cycles.emplace_back();
       C = std::prev(FC.Cycles.end());
-      Rewritable[L] = true;
+      C->Label = L;
     }
     std::optional<SourceLocation> End = endAfter(Ctx, G);
     if (!G->getBeginLoc().isFileID() || !End) {
-      Rewritable[L] = false; // a jump not counted: the counter would be wrong
+      C->Rewritable = false; // a jump not counted: the counter would be wrong
       continue;
     }
-    C->BackJumps.push_back(G);
+    C->BackJumps.push_back({G->getBeginLoc(), *End});
     if (C->End.isInvalid() || SM.isBeforeInTranslationUnit(C->End, *End))
       C->End = *End;
   }
   llvm::sort(FC.Cycles, [&](const GotoCycle &A, const GotoCycle &B) {
     return SM.isBeforeInTranslationUnit(A.Label->getBeginLoc(), B.Label->getBeginLoc());
   });
-  auto Inside = [&](SourceLocation At, const GotoCycle &C) {
-    return C.End.isValid() && !SM.isBeforeInTranslationUnit(At, C.Label->getBeginLoc()) &&
-           SM.isBeforeInTranslationUnit(At, C.End);
-  };
   for (GotoCycle &C : FC.Cycles)
-    C.Countable = Rewritable[C.Label] && !inStructuredLoop(Ctx, C.Label) &&
+    C.Countable = C.Rewritable && !inStructuredLoop(Ctx, C.Label) &&
                   llvm::none_of(FC.Cycles, [&](const GotoCycle &Other) {
-                    return Other.Label != C.Label && Inside(C.Label->getBeginLoc(), Other);
+                    return Other.Label != C.Label && Other.contains(C.Label->getBeginLoc(), SM);
                   });
   return &FC;
 }
@@ -302,8 +295,7 @@ std::string LoopInstances::keyFor(const Expr *E) {
     const SourceManager &SM = Ctx.getSourceManager();
     SourceLocation At = SM.getExpansionLoc(E->getBeginLoc());
     for (GotoCycle &C : FC->Cycles) {
-      if (!C.Countable || SM.isBeforeInTranslationUnit(At, C.Label->getBeginLoc()) ||
-          !SM.isBeforeInTranslationUnit(At, C.End))
+      if (!C.Countable || !C.contains(At, SM))
         continue;
       if (!C.Used) {
         C.Used = true;
@@ -337,9 +329,9 @@ void LoopInstances::insert(Rewriter &RW) const {
         continue;
       std::string Name = gotoCounterName(C.Index);
       Declarations += " unsigned " + Name + " = 0;";
-      for (const GotoStmt *G : C.BackJumps) {
-        RW.InsertTextAfter(G->getBeginLoc(), "{ ++" + Name + "; ");
-        RW.InsertTextBefore(*endAfter(Ctx, G), " }");
+      for (const auto &[Begin, End] : C.BackJumps) {
+        RW.InsertTextAfter(Begin, "{ ++" + Name + "; ");
+        RW.InsertTextBefore(End, " }");
       }
     }
     if (!Declarations.empty())

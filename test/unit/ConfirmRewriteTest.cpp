@@ -36,6 +36,13 @@ const ProbeSite *probeAt(const InstrumentedSource &I, unsigned Line, llvm::Strin
   return nullptr;
 }
 
+/// \p I's rewritten sources under src/ and the probe runtime beside them: what nvcc compiles.
+void writeBuildDir(TempDir &Build, const InstrumentedSource &I) {
+  for (const MirroredFile &F : I.Files)
+    Build.write("src/" + F.RelPath, F.Text);
+  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+}
+
 } // namespace
 
 TEST(ConfirmRewrite, WrapsEveryKindOfCondition) {
@@ -238,9 +245,7 @@ int main() { return 0; }
     ConditionVariable |= S.Reason.find("condition variable") != std::string::npos;
   EXPECT_TRUE(ConditionVariable) << "`while (int r = ...)` is left alone";
   TempDir Build;
-  for (const MirroredFile &F : A.Instrumented.Files)
-    Build.write("src/" + F.RelPath, F.Text);
-  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  writeBuildDir(Build, A.Instrumented);
   std::string N = "-DDIVLINT_NUM_PROBES=" + std::to_string(A.Instrumented.Probes.size());
   struct Mode {
     const char *Name;
@@ -298,9 +303,7 @@ int main() { k<128><<<1, 128>>>(nullptr, 0); return 0; }
             std::string::npos)
       << Skipped["kNThreads < 32"];
   TempDir Build;
-  for (const MirroredFile &F : A.Instrumented.Files)
-    Build.write("src/" + F.RelPath, F.Text);
-  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  writeBuildDir(Build, A.Instrumented);
   auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-I.", "-DDIVLINT_MODE=1",
                                         "-DDIVLINT_NUM_PROBES=" +
                                             std::to_string(A.Instrumented.Probes.size()),
@@ -359,9 +362,7 @@ int main() { return 0; }
   EXPECT_EQ(Inner->InstanceLoops, 2u);
   // Line numbers are kept: the inner loop's probe is still on line 7 for nvcc.
   TempDir Build;
-  for (const MirroredFile &F : A.Instrumented.Files)
-    Build.write("src/" + F.RelPath, F.Text);
-  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  writeBuildDir(Build, A.Instrumented);
   auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-I.", "-DDIVLINT_MODE=1",
                                         "-DDIVLINT_NUM_PROBES=6", "-Werror", "all-warnings",
                                         "-o", "l.o", "src/l.cu"});
@@ -456,9 +457,7 @@ done:
             std::string::npos)
       << B;
   TempDir Build;
-  for (const MirroredFile &F : A.Instrumented.Files)
-    Build.write("src/" + F.RelPath, F.Text);
-  Build.write("divlint_probe.cuh", readFile(runtimeDir() + "/divlint_probe.cuh"));
+  writeBuildDir(Build, A.Instrumented);
   auto Failure = nvccFails(Build.Path, {"-c", "-arch=sm_90", "-I.", "-DDIVLINT_MODE=1",
                                         "-DDIVLINT_NUM_PROBES=" +
                                             std::to_string(A.Instrumented.Probes.size()),

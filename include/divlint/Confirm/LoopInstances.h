@@ -40,9 +40,9 @@ class ASTContext;
 class CompoundStmt;
 class Decl;
 class Expr;
-class GotoStmt;
 class LabelStmt;
 class Rewriter;
+class SourceManager;
 class Stmt;
 } // namespace clang
 
@@ -78,11 +78,15 @@ private:
   /// A label that a `goto` further down jumps back to, and the cycle they make.
   struct GotoCycle {
     const clang::LabelStmt *Label = nullptr;
-    std::vector<const clang::GotoStmt *> BackJumps;
+    /// Its backward gotos, each as the text to wrap: its start and the location past its `;`.
+    std::vector<std::pair<clang::SourceLocation, clang::SourceLocation>> BackJumps;
     clang::SourceLocation End; ///< the end of its last backward goto
-    bool Countable = false;    ///< in no structured loop and no other label's cycle
+    bool Rewritable = true;    ///< no backward goto of it is in a macro
+    bool Countable = false;    ///< rewritable, in no structured loop and no other label's cycle
     bool Used = false;         ///< a probe's key names its counter
     unsigned Index = 0;
+    /// Whether \p At lies between the label and the end of its last backward goto.
+    bool contains(clang::SourceLocation At, const clang::SourceManager &SM) const;
   };
   struct FunctionCycles {
     const clang::CompoundStmt *Body = nullptr;
