@@ -23,11 +23,21 @@ echo "fuzz smoke: ${seconds} s, artifacts in $work/artifacts"
 set +e
 "$build/bin/divlint-fuzzer" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 \
   -max_len=8192 -dict="$root/fuzz/cuda.dict" -artifact_prefix="$work/artifacts/" \
-  -print_final_stats=1 "$work/corpus" 2>&1 | tail -25
-status=${PIPESTATUS[0]}
+  -print_final_stats=1 "$work/corpus" > "$work/fuzz.log" 2>&1
+status=$?
 set -e
+tail -25 "$work/fuzz.log"
 # slow-unit-* files (over 10 s) are kept for a look but are not failures; -timeout is.
 if [ "$status" -ne 0 ] || ls "$work/artifacts" | grep -qv '^slow-unit-'; then
+  # The report's head (what went wrong, its innermost frames) is what the tail above cuts off.
+  echo "fuzz smoke: the report, from its first line:"
+  grep -m1 -A40 -E 'runtime error:|ERROR: (Address|Leak|UndefinedBehavior)Sanitizer|ERROR: libFuzzer' \
+    "$work/fuzz.log" || true
+  for a in "$work"/artifacts/*; do
+    [ -f "$a" ] || continue
+    echo "fuzz smoke: input $(basename "$a") (as text, first 40 lines):"
+    head -40 "$a" | cat -v
+  done
   echo "fuzz smoke: FAILED (status $status); reproduce with: $build/bin/divlint-fuzzer $work/artifacts/<file>"
   exit 1
 fi

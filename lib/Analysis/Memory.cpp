@@ -203,7 +203,8 @@ void Memory::findEscapes() {
   if (F.FD->hasAttr<CUDAGlobalAttr>())
     for (const ParmVarDecl *P : F.FD->parameters())
       if (const auto *RD = P->getType()->getAsCXXRecordDecl();
-          RD && !RD->hasMutableFields() && !Escaped.count(P) && !Facts->Written.count(P))
+          RD && RD->hasDefinition() && !RD->hasMutableFields() && !Escaped.count(P) &&
+          !Facts->Written.count(P))
         HostArguments.insert(P);
   const auto *Method = dyn_cast<CXXMethodDecl>(F.FD);
   bool HasThis = Method && Method->isInstance();

@@ -2,7 +2,8 @@
 
 Runs the divlint command on each file on its own; fails unless every run exits 0, 1 or 2
 (findings, error findings, tool failure) within TIMEOUT seconds. A signal, an exit status of
-128 or more (LLVM's crash handler) or a timeout is a robustness bug."""
+128 or more (LLVM's crash handler), a timeout or a sanitizer report (the sanitizer build exits 1
+after one by default, which would pass for "error findings") is a robustness bug."""
 import subprocess
 import sys
 
@@ -14,9 +15,13 @@ for f in files:
     try:
         p = subprocess.run(command + [f], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                            timeout=timeout)
-        ok = p.returncode in (0, 1, 2)
-        what = f"exit {p.returncode}"
-        tail = p.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+        stderr = p.stderr.decode("utf-8", "replace")
+        sanitizer = "runtime error:" in stderr or "Sanitizer:" in stderr
+        ok = p.returncode in (0, 1, 2) and not sanitizer
+        what = f"exit {p.returncode}" + (" with a sanitizer report" if sanitizer else "")
+        lines = stderr.strip().splitlines()
+        report = [l for l in lines if "runtime error:" in l or "Sanitizer:" in l]
+        tail = report[:3] if sanitizer else lines[-3:]
     except subprocess.TimeoutExpired:
         ok, what, tail = False, f"timed out after {timeout:g} s", []
     print(f"{'ok' if ok else 'FAIL'}: {f}: {what}")
