@@ -121,8 +121,8 @@ SymRef builtinVar(unsigned Var, unsigned Comp) {
   case 0: return sym::threadIdx(Comp);
   case 2: return sym::blockDim(Comp);
   default:
-    return sym::opaque(llvm::hash_combine(Var, Comp, 0xb1d), Uniformity::BlockUniform, false,
-                       std::string(Names[Var]) + "." + "xyz"[Comp], {32, false});
+    return sym::timeInvariantOpaque(llvm::hash_combine(Var, Comp, 0xb1d), Uniformity::BlockUniform,
+                                    std::string(Names[Var]) + "." + "xyz"[Comp], {32, false});
   }
 }
 

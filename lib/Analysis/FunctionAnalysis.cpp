@@ -322,8 +322,8 @@ std::vector<SymRef> kernelParamValues(const FunctionDecl *FD) {
             T->isSignedIntegerOrEnumerationType()};
     auto G = groupTypeOf(T);
     V.push_back(G ? sym::group(G->first, G->second)
-                  : sym::opaque(llvm::hash_combine(P, 0xa7), Uniformity::BlockUniform, false,
-                                P->getNameAsString(), Ty));
+                  : sym::timeInvariantOpaque(llvm::hash_combine(P, 0xa7),
+                                             Uniformity::BlockUniform, P->getNameAsString(), Ty));
   }
   return V;
 }

@@ -616,10 +616,6 @@ private:
 /// Sync dependence: at the immediate post-dominator of a branch that is not block-uniform,
 /// whatever the branch's region assigned differs between the lanes that took different sides,
 /// or left a loop in different iterations (temporal divergence).
-/// Built of constants, block dimensions and thread indices alone: each thread's value of it is
-/// the same whenever and on whichever path the thread computed it (SyncDependence.cpp).
-bool timeInvariant(const SymExpr &E);
-
 class SyncDependence {
 public:
   SyncDependence(FunctionState &F, const Memory &M) : F(F), M(M) {}

@@ -3,8 +3,9 @@
 // Equal values stay; different values become an opaque leaf of the joined class (the leaf's id
 // is salted with the block and the path, so a join is the same leaf on every visit). At a loop
 // header, a variable the loop assigns whose back-edge values all read `v op step` (the same
-// step) becomes an induction variable with its entry value as the start; anything else the
-// loop assigns is the join of everything it has been. Past the visit budget (Widen) headers
+// step) becomes an induction variable with its entry value as the start; one that holds the same
+// time-invariant value on entry and on every back edge keeps it; anything else the loop assigns
+// is the join of everything it has been. Past the visit budget (Widen) headers
 // are joined as plain merges, which guarantees termination.
 //
 //===----------------------------------------------------------------------===//
@@ -150,6 +151,13 @@ SymRef Joins::joinValues(const CFGBlock *B, const AccessPath &K, llvm::ArrayRef<
   auto JoinId = [&] { return uint64_t(llvm::hash_combine(F.Salt, B->getBlockID(), F.pathHash(K))); };
   // (A struct's value is no induction variable: it is joined as any other value below.)
   if (Header && LoopVars->count(K) && !Entry.empty() && Entry.front()->Kind != SymKind::Record) {
+    // Assigned in the loop, but on entry and around every back edge to one value that each
+    // thread computes the same at every iteration (`x = n * 2;` before the loop and in it):
+    // that value at every iteration, and at every exit (SyncDependence keeps it there).
+    if (!Back.empty() && NumIncoming == All.size() && All.front() &&
+        timeInvariant(*All.front()) &&
+        llvm::all_of(All, [&](const SymRef &V) { return symEqual(V, All.front()); }))
+      return All.front();
     SymRef Init = Entry.front();
     for (const SymRef &E : Entry)
       if (!symEqual(E, Init))

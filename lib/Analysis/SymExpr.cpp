@@ -101,6 +101,12 @@ SymRef opaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Lab
   return newOpaque(Id, Class, DataDependent, std::move(Label), Ty, Evaluable);
 }
 
+SymRef timeInvariantOpaque(uint64_t Id, Uniformity Class, std::string Label, IntType Ty) {
+  auto E = newOpaque(Id, Class, /*DataDependent=*/false, std::move(Label), Ty, /*Evaluable=*/true);
+  E->TimeInvariant = true;
+  return E;
+}
+
 SymRef contextFreeOpaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Label,
                          IntType Ty) {
   auto E = newOpaque(Id, Class, DataDependent, std::move(Label), Ty, /*Evaluable=*/true);
@@ -112,6 +118,7 @@ SymRef fieldOf(const SymRef &Whole, uint64_t PathHash, IntType Ty, std::string L
   auto E = newOpaque(llvm::hash_combine(Whole->Hash, PathHash), Whole->Class,
                      Whole->DataDependent, std::move(Label), Ty, /*Evaluable=*/true);
   E->ContextFree = Whole->ContextFree; // a field of a global is the same in every context
+  E->TimeInvariant = timeInvariant(*Whole); // a field of a parameter's value on entry
   E->Derived = SymExpr::Derivation::FieldOf;
   E->HasDerived = true;
   if (!Whole->HasDerived)
@@ -241,6 +248,7 @@ SymRef opaqueOf(const SymRef &E, std::string Label) {
   O->Label = std::move(Label);
   O->Hash = llvm::hash_combine(static_cast<unsigned>(SymKind::Opaque), O->Id, O->Class);
   O->ContextFree = E->ContextFree; // its id is E's hash
+  O->TimeInvariant = timeInvariant(*E); // a function of E's value alone
   O->Derived = SymExpr::Derivation::StandsFor;
   O->HasDerived = true;
   if (!E->HasDerived)
@@ -282,6 +290,27 @@ bool isConst(const SymRef &E, int64_t *V) {
   if (V)
     *V = E->Value;
   return true;
+}
+
+bool timeInvariant(const SymExpr &E) {
+  switch (E.Kind) {
+  case SymKind::Const:
+  case SymKind::BlockDim:
+  case SymKind::ThreadIdx:
+    return true;
+  case SymKind::Opaque:
+    return E.TimeInvariant;
+  case SymKind::Unary:
+    return E.A && timeInvariant(*E.A);
+  case SymKind::Binary:
+    return E.A && E.B && timeInvariant(*E.A) && timeInvariant(*E.B);
+  case SymKind::Select:
+  case SymKind::Dim3:
+    return E.A && E.B && E.C && timeInvariant(*E.A) && timeInvariant(*E.B) &&
+           timeInvariant(*E.C);
+  default:
+    return false;
+  }
 }
 
 bool symEqual(const SymRef &A, const SymRef &B) {

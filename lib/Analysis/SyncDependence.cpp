@@ -45,29 +45,13 @@ const std::set<AccessPath> &SyncDependence::assignedInRegion(const CFGBlock *B) 
   return *Slot;
 }
 
-/// A value built of constants, block dimensions and thread indices alone: each thread's value
-/// of it is the same whenever and on whichever path the thread computed it. Held on every edge
+/// A value built of constants, block dimensions, thread indices, blockIdx, gridDim and the
+/// parameters' values on entry alone (timeInvariant): each thread's value of it is the same
+/// whenever and on whichever path the thread computed it. Held on every edge
 /// into the join, it is what every lane that arrives holds, its own class and no more, whichever
 /// side it took and whichever iteration it left a loop in (`x = 3; if (c) x = 3;`, `w =
-/// threadIdx.x / 32` on both sides, and `if (d) { k = 7; break; }` on every exit).
-bool timeInvariant(const SymExpr &E) {
-  switch (E.Kind) {
-  case SymKind::Const:
-  case SymKind::BlockDim:
-  case SymKind::ThreadIdx:
-    return true;
-  case SymKind::Unary:
-    return E.A && timeInvariant(*E.A);
-  case SymKind::Binary:
-    return E.A && E.B && timeInvariant(*E.A) && timeInvariant(*E.B);
-  case SymKind::Select:
-    return E.A && E.B && E.C && timeInvariant(*E.A) && timeInvariant(*E.B) &&
-           timeInvariant(*E.C);
-  default:
-    return false;
-  }
-}
-
+/// threadIdx.x / 32` on both sides, `if (d) { k = 7; break; }` on every exit, `x = n * 2` in a
+/// loop that started with it).
 bool SyncDependence::heldOnEveryEdge(const CFGBlock *B, const AccessPath &P, const SymRef &V) {
   if (!timeInvariant(*V))
     return false;

@@ -51,7 +51,8 @@ struct CanonicalHash {
     mix(H, static_cast<uint64_t>(E->Kind) | static_cast<uint64_t>(E->Op) << 8 |
                static_cast<uint64_t>(E->Ty.Bits) << 16 | uint64_t(E->Ty.Signed) << 32 |
                static_cast<uint64_t>(E->Dim) << 33 | static_cast<uint64_t>(E->Class) << 40 |
-               uint64_t(E->DataDependent) << 48 | uint64_t(E->Evaluable) << 49);
+               uint64_t(E->DataDependent) << 48 | uint64_t(E->Evaluable) << 49 |
+               uint64_t(E->TimeInvariant) << 50);
     mix(H, Value);
     mix(H, Id);
     if (E->Kind == SymKind::Opaque || E->Kind == SymKind::IndVar) {
@@ -90,7 +91,8 @@ bool match(const SymRef &Then, const SymRef &Now, LeafRenaming &Renaming) {
   if (T.Kind != N.Kind || T.Op != N.Op || !(T.Ty == N.Ty) || T.Dim != N.Dim ||
       (T.Value != N.Value && !IndVar) || T.Class != N.Class ||
       T.DataDependent != N.DataDependent || T.Evaluable != N.Evaluable ||
-      T.HasThread != N.HasThread || T.ContextFree != N.ContextFree || T.Group != N.Group)
+      T.HasThread != N.HasThread || T.ContextFree != N.ContextFree ||
+      T.TimeInvariant != N.TimeInvariant || T.Group != N.Group)
     return false;
   if (T.Kind == SymKind::Opaque || IndVar) {
     if (T.Label != N.Label || T.OriginLine != N.OriginLine || T.OriginColumn != N.OriginColumn ||
@@ -159,7 +161,7 @@ bool renamableResult(const SymRef &E, const LeafRenaming &Renaming) {
       const SymExpr &Then = *It->second.Then;
       return E->Hash == Then.Hash && E->Class == Then.Class && E->Ty == Then.Ty &&
              E->DataDependent == Then.DataDependent && E->Evaluable == Then.Evaluable &&
-             E->Derived == Then.Derived;
+             E->Derived == Then.Derived && E->TimeInvariant == Then.TimeInvariant;
     }
     // An induction variable of the callee's own loops (an argument's loop has no others).
     if (E->Kind == SymKind::IndVar)

@@ -1,10 +1,10 @@
 // RUN: %divlint --report-all --format=json --block-dim=64 %s | %python %S/Inputs/json_fields.py | FileCheck %s
 // After a lane-varying branch, what its region assigned may differ between the lanes that took
 // different sides (sync dependence, SyncDependence.cpp). Not when every edge into the join holds
-// the same value made of constants, block dimensions and thread indices: every lane that arrives
-// holds its own value of it, which has that value's class. Nor when every `return` of a function
-// gives the same such value. Generator seed 14's merges (bench/generator/controlflow.py) found
-// these uniform branches called lane-varying; the GPU referee measured them (bench/README.md).
+// the same value made of constants, block dimensions, thread indices, blockIdx, gridDim and the
+// parameters' values on entry: every lane that arrives holds its own value of it, of that value's
+// class. Nor when every `return` of a function gives the same such value. Generator seed 14's
+// merges (bench/generator/controlflow.py) found these uniform branches lane-varying (GPU-measured).
 
 __global__ void k(const int *d, int *out, int n) {
   int t = threadIdx.x;
@@ -38,7 +38,7 @@ __global__ void k(const int *d, int *out, int n) {
   int q = n;
   if (d[t] > 2)
     q = n;
-  if (q > 5) // the parameter: not a constant, not proved here
+  if (q > 5) // the parameter's value on entry on both sides
     out[4] = 1;
   int r = 0;
   while (d[t + r] > 0 && r < 10)
@@ -92,6 +92,52 @@ __global__ void k3(const int *d, int *out) {
     out[1] = 1;
 }
 
+struct Params {
+  int n, m;
+};
+
+__global__ void k4(const int *d, int *out, Params prm, int n) {
+  int t = threadIdx.x;
+  int x = n * 2;
+  int k = 0;
+  while (k < t % 4) { // lanes leave at different iterations
+    x = n * 2;
+    ++k;
+  }
+  if (x > 3) // the parameter's value on entry, whatever the iteration
+    out[0] = 1;
+  int b = -1;
+  for (int j = 0; j < 8; ++j)
+    if (d[t + j] > 0) { b = blockIdx.x + gridDim.x; break; }
+  if (b == 4) // -1 when the loop runs out
+    out[1] = 1;
+  int c = blockIdx.x + gridDim.x;
+  for (int j = 0; j < 8; ++j)
+    if (d[t + j] > 0) { c = blockIdx.x + gridDim.x; break; }
+  if (c == 4) // the same on every edge out of the loop
+    out[2] = 1;
+  int f = prm.m;
+  if (d[t] > 1)
+    f = prm.m;
+  if (f > 2) // a field of the parameter as launched
+    out[3] = 1;
+  int z = 0;
+  for (int j = 0; j < 8; ++j) {
+    z = out[7]; // one load, but memory that changes between iterations
+    atomicAdd(&out[7], 1);
+    if (d[t + j] > 0)
+      break;
+  }
+  if (z == 2)
+    out[4] = 1;
+  n = n + 1;
+  int y = n;
+  if (d[t] > 2)
+    y = n;
+  if (y > 5) // the parameter variable after a store: the same uniform value on both sides
+    out[5] = 1;
+}
+
 // A constant on one side only: the lanes that skipped it read an uninitialized value.
 // CHECK: 14:7 rule=divergent-branch construct=if class=lane-varying
 // Every case of a lane-varying switch stores 2.
@@ -100,8 +146,8 @@ __global__ void k3(const int *d, int *out) {
 // CHECK: 31:7 rule=divergent-branch construct=if class=lane-varying
 // The same block dimension on both sides.
 // CHECK: 36:7 rule=uniform-branch construct=if class=block-uniform
-// A parameter is uniform, but not a constant: still joined with the branch's class.
-// CHECK: 41:7 rule=divergent-branch construct=if class=lane-varying
+// The parameter's value on entry on both sides: fixed for the whole run, uniform.
+// CHECK: 41:7 rule=uniform-branch construct=if class=block-uniform
 // The trip count of a loop with a lane-varying exit (temporal divergence).
 // CHECK: 46:7 rule=divergent-branch construct=if class=lane-varying
 // k2: the warp index, `t / 32`, on both sides of a lane-varying branch: warp-uniform, its own
@@ -117,3 +163,13 @@ __global__ void k3(const int *d, int *out) {
 // lane-varying exit: warp-uniform. One whose returns give the warp index or the lane: not.
 // CHECK: 89:7 rule=uniform-branch construct=if class=warp-uniform
 // CHECK: 91:7 rule=divergent-branch construct=if class=lane-varying
+// k4: a parameter's value on entry, blockIdx and gridDim, and a field of a parameter struct,
+// held on every edge: block-uniform, whichever iteration the lanes left the loop in.
+// CHECK: 107:7 rule=uniform-branch construct=if class=block-uniform
+// CHECK: 112:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 117:7 rule=uniform-branch construct=if class=block-uniform
+// CHECK: 122:7 rule=uniform-branch construct=if class=block-uniform
+// A load inside the loop is one leaf but not one value: lanes that left at different
+// iterations read different counts.
+// CHECK: 131:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 137:7 rule=uniform-branch construct=if class=block-uniform

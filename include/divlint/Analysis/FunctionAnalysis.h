@@ -227,7 +227,8 @@ private:
 std::optional<size_t> wholeConditionBranch(const clang::IfStmt *If,
                                            llvm::ArrayRef<BranchRecord> Branches);
 
-/// The values the kernel's parameters start with: block-uniform opaque leaves.
+/// The values the kernel's parameters start with: block-uniform opaque leaves, fixed for the
+/// whole run (SymExpr::TimeInvariant).
 std::vector<SymRef> kernelParamValues(const clang::FunctionDecl *FD);
 /// The values of a device function's parameters when no call site is known: lane-varying.
 std::vector<SymRef> unknownCallerParamValues(const clang::FunctionDecl *FD);

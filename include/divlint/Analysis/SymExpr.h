@@ -66,6 +66,10 @@ struct SymExpr {
   /// context equal up to the renaming of its leaves (lib/Pipeline/ContextReuse.cpp) never
   /// renames it, since the callee may make the very same leaf itself.
   bool ContextFree = false;
+  /// An opaque leaf whose value is fixed for the whole run of the function that reads it:
+  /// blockIdx, gridDim, a parameter's value on entry (not a load or a call's result, which
+  /// the same leaf names at every iteration). See timeInvariant().
+  bool TimeInvariant = false;
   unsigned Size = 1;          ///< node count, for the size cap
   unsigned Dim = 0;           ///< ThreadIdx/BlockDim component
   int64_t Value = 0;          ///< Const value; Group tile size
@@ -121,6 +125,8 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
 SymRef opaqueOf(const SymRef &E, std::string Label);
 /// An opaque leaf whose id names no calling context (a global variable, a function), marked
 /// SymExpr::ContextFree.
+/// An opaque leaf marked SymExpr::TimeInvariant (blockIdx, gridDim, a parameter on entry).
+SymRef timeInvariantOpaque(uint64_t Id, Uniformity Class, std::string Label, IntType Ty = {});
 SymRef contextFreeOpaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Label,
                          IntType Ty = {});
 /// The leaf for field path \p PathHash of \p Whole, a value without fields (a load, an unknown
@@ -137,6 +143,10 @@ SymRef linearThreadId();
 uint64_t nodeHash(const SymExpr &E);
 
 bool symEqual(const SymRef &A, const SymRef &B);
+/// Built of constants, block dimensions, thread indices and leaves marked TimeInvariant alone:
+/// each thread's value of it is the same whenever and on whichever path the thread computed it
+/// (what sync dependence keeps at a divergent join, SyncDependence.cpp).
+bool timeInvariant(const SymExpr &E);
 /// The value of field \p Field of record \p R: its own, or null when \p R does not list it
 /// (then `R->A`, the rest, holds it).
 SymRef recordField(const SymRef &R, const void *Field);
