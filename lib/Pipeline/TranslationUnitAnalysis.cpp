@@ -44,18 +44,22 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
     }
     std::vector<BlockShape> Shapes = It->second.Known;
     if (!It->second.Partial.empty()) {
-      // Launches that fix some dimensions: layouts that cover every shape they allow, with
-      // the blockDim components they leave open kept open (BlockShape::FixedDims).
+      // Launches that fix some dimensions: layouts that cover every shape they allow, or a
+      // sample of them (BlockShape::Sampled), with the blockDim components they leave open
+      // kept open (BlockShape::FixedDims).
       std::string Text;
       for (const PartialBlockShape &P : It->second.Partial)
         Text += (Text.empty() ? "" : ", ") + P.str();
-      for (const BlockShape &C : candidateShapes(It->second.Partial).Shapes)
+      ShapeCandidates Candidates = candidateShapes(It->second.Partial);
+      for (const BlockShape &C : Candidates.Shapes)
         if (std::none_of(Shapes.begin(), Shapes.end(), [&](const BlockShape &S) {
-              return S == C && S.FixedDims == C.FixedDims;
+              return S == C && S.FixedDims == C.FixedDims && S.Sampled == C.Sampled;
             }))
           Shapes.push_back(C);
-      Assumptions.push_back("block shape " + Text +
-                            " (a launch fixes only some dimensions): every layout it allows");
+      Assumptions.push_back("block shape " + Text + " (a launch fixes only some dimensions): " +
+                            (Candidates.CoversLayouts
+                                 ? "every layout it allows"
+                                 : "thread indices the launch leaves open are not proved"));
     }
     if (It->second.SomeUnknown) {
       // Another launch's shape is not known: the default joins the launch shapes, assumed.

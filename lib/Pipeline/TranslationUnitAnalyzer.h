@@ -173,9 +173,11 @@ public:
       if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
         Shapes.Known.push_back(*Shape);
     } else {
-      // What the launch fixes, when its candidate layouts cover every shape it allows.
+      // What the launch fixes: its candidate layouts cover every shape it allows, or they are
+      // a sample (BlockShape::Sampled) that still decides the indices the launch fixes (a
+      // 40x?x? block's x). A launch that fixes no dimension leaves the layout unknown.
       PartialBlockShape P = Resolver.partialBlockShape(BlockArg);
-      if (coversLayouts(P)) {
+      if (P.Dims[0] || P.Dims[1] || P.Dims[2]) {
         if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
           Shapes.Partial.push_back(P);
       } else {

@@ -91,6 +91,7 @@ namespace {
 
 constexpr size_t MaxListed = 64;           ///< shapes listed one by one, at most
 constexpr unsigned MaxListedThreads = 1 << 16; ///< and their threads together
+constexpr size_t MaxSampled = 4;           ///< largest shapes of a sample that covers nothing
 
 /// Every assignment of the unknown dimensions of \p P within the thread limit, in order.
 std::vector<BlockShape> allAllowed(const PartialBlockShape &P, size_t Limit) {
@@ -159,8 +160,10 @@ ShapeCandidates candidateShapes(const PartialBlockShape &P, unsigned WarpSize) {
   unsigned char Fixed = 0;
   for (unsigned D = 0; D < 3; ++D)
     Fixed |= P.Dims[D] ? 1u << D : 0u;
-  for (BlockShape &S : C.Shapes)
+  for (BlockShape &S : C.Shapes) {
     S.FixedDims = Fixed;
+    S.Sampled = !C.CoversLayouts;
+  }
   return C;
 }
 
@@ -226,10 +229,24 @@ static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned War
     }
     // The layout changes with the unknown values (16-wide rows and an unknown y with z = 2:
     // where a warp wraps into the next slice depends on y) and there are too many shapes to
-    // list: the largest shapes and the small ones below are a sample, nothing more.
+    // list: the largest shapes and the small ones below are a sample, nothing more. What the
+    // sample proves is not used (ShapeJoin.cpp), so a few layouts give witnesses and numbers.
     C.Shapes = maximal(All);
-    if (C.Shapes.size() > MaxListed)
-      C.Shapes.resize(MaxListed);
+    if (C.Shapes.size() > MaxSampled)
+      C.Shapes.resize(MaxSampled);
+    // The known dimensions before the first unknown one are exact in every allowed shape
+    // (40x?x?: x = linear id mod 40 whatever y and z are), and all their warps are in the
+    // shape whose first unknown dimension is as large as allowed, the later ones 1 (40x25x1):
+    // conditions on those indices alone are decided by it.
+    PartialBlockShape Rows = P;
+    unsigned First = !P.Dims[0] ? 0 : !P.Dims[1] ? 1 : 2;
+    for (unsigned D = First + 1; D < 3; ++D)
+      if (!Rows.Dims[D])
+        Rows.Dims[D] = 1u;
+    std::vector<BlockShape> Largest = maximal(allAllowed(Rows, MaxListed * 64));
+    if (!Largest.empty() &&
+        std::find(C.Shapes.begin(), C.Shapes.end(), Largest.front()) == C.Shapes.end())
+      C.Shapes.insert(C.Shapes.begin(), Largest.front());
   }
   // Small values of each unknown dimension (the others as large as allowed): conditions that
   // read an unknown blockDim component see more than its largest value.

@@ -32,36 +32,61 @@ static bool readsBeyondX(const EnumerationQuery &Q) {
   return false;
 }
 
-/// Whether the query reads threadIdx.y or threadIdx.z (not blockDim: a size is the same in
-/// every thread whatever the layout), other than inside the linear thread id: lane L of warp W
-/// holds 32W + L in every layout (LinearThreadId.h).
-static bool readsThreadBeyondX(const SymExpr *E) {
+/// Whether the query reads threadIdx.<d> for some d >= \p From (not blockDim: a size is the
+/// same in every thread whatever the layout), other than inside the linear thread id: lane L
+/// of warp W holds 32W + L in every layout (LinearThreadId.h; `x + y * blockDim.x` is it where
+/// every shape fixes z at 1, \p ZIsOne).
+static bool readsThreadFrom(const SymExpr *E, unsigned From, bool ZIsOne) {
   if (!E)
     return false;
-  if (E->Kind == SymKind::Binary && linearThreadIdDims(*E) == 3)
-    return false;
+  if (E->Kind == SymKind::Binary) {
+    unsigned Dims = linearThreadIdDims(*E);
+    if (Dims == 3 || (Dims == 2 && ZIsOne))
+      return false;
+  }
   if (E->Kind == SymKind::ThreadIdx)
-    return E->Dim > 0;
-  return readsThreadBeyondX(E->A.get()) || readsThreadBeyondX(E->B.get()) ||
-         readsThreadBeyondX(E->C.get());
+    return E->Dim >= From;
+  return readsThreadFrom(E->A.get(), From, ZIsOne) || readsThreadFrom(E->B.get(), From, ZIsOne) ||
+         readsThreadFrom(E->C.get(), From, ZIsOne);
 }
-/// (Not the guard: which lanes reach a condition that reads neither cannot make it differ.)
-static bool readsThreadBeyondX(const EnumerationQuery &Q) {
-  if (readsThreadBeyondX(Q.Cond.get()))
+/// (Not the guard: which lanes reach a condition that reads none cannot make it differ.)
+static bool readsThreadFrom(const EnumerationQuery &Q, unsigned From, bool ZIsOne = false) {
+  if (readsThreadFrom(Q.Cond.get(), From, ZIsOne))
     return true;
   for (const LoopContext &L : Q.Loops)
-    if (readsThreadBeyondX(L.Cond.get()))
+    if (readsThreadFrom(L.Cond.get(), From, ZIsOne))
       return true;
   return false;
 }
 
-/// Whether \p S leaves the block's layout beyond x open: assumed (no launch fixes it), except
-/// a kernel that asserts a blockDim.x that is a multiple of the warp (its rows never share a
-/// warp, whatever y and z are).
-static bool layoutOpen(const BlockShape &S, unsigned WarpSize) {
+/// The first thread-index dimension whose values in a warp \p S does not decide (3: none).
+/// An assumed shape (no launch fixes it) is taken as one-dimensional, the documented default,
+/// and leaves y and z open. A kernel that asserts blockDim.x leaves them open unless x is a
+/// multiple of the warp (its rows never share a warp, whatever y and z are); x is exact (a
+/// lane's x is its linear id mod X in every layout, decided by rowsCandidate). A sample of a
+/// partly known launch's layouts decides the dimensions it fixes before the first it leaves
+/// open (candidateShapes adds the shape that holds all their warps) and no others.
+static unsigned openFrom(const BlockShape &S, unsigned WarpSize) {
+  if (S.Sampled) {
+    unsigned D = 0;
+    while (D < 3 && (S.FixedDims & (1u << D)))
+      ++D;
+    return D;
+  }
   if (S.Source == "assert-x")
-    return S.X % WarpSize != 0;
-  return S.assumed();
+    return S.X % WarpSize != 0 ? 1 : 3;
+  return S.assumed() ? 1 : 3;
+}
+
+/// For a kernel that asserts blockDim.x == X: X-wide rows, as many as a block may have. Every
+/// warp of every shape it allows is (a part of) one of its warps as far as x goes.
+static BlockShape rowsCandidate(const BlockShape &AssertX) {
+  BlockShape Rows;
+  Rows.X = AssertX.X;
+  Rows.Y = std::max(1u, MaxThreadsPerBlock / AssertX.X);
+  Rows.Z = 1;
+  Rows.Source = "unknown";
+  return Rows;
 }
 
 std::vector<BlockShape> unknownShapeCandidates(const BlockShape &Assumed) {
@@ -109,6 +134,11 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
   if (Assumed && readsBeyondX(Q))
     for (const BlockShape &C : unknownShapeCandidates(Shapes.front()))
       All.push_back(C);
+  unsigned WarpSize = Q.WarpSize ? Q.WarpSize : 32;
+  // An asserted x that is no multiple of the warp: rows that end inside warps decide x too.
+  for (const BlockShape &S : Shapes)
+    if (S.Source == "assert-x" && S.X % WarpSize != 0 && readsThreadFrom(Q, 0))
+      All.push_back(rowsCandidate(S));
   std::string QueryKey = Q.Cond ? canonicalQueryKey(Q) : std::string();
   for (const BlockShape &S : All) {
     EnumerationResult R = enumerateCondition(Q, S, QueryKey);
@@ -119,20 +149,27 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
   if (!Worst)
     return enumerateCondition(Q, BlockShape{});
   // The candidates are examples, not every layout: the rows of a block whose layout no launch
-  // fixes may end anywhere inside a warp (6x5x3 puts z = 1 and z = 2 in one warp), so a
-  // condition on threadIdx.y or z is uniform for no layout divlint can prove (DESIGN §6.1:
-  // uniform is proved, not sampled). Lane-varying, with no witness: a note saying the layout
-  // decides.
-  unsigned WarpSize = Q.WarpSize ? Q.WarpSize : 32;
-  bool Open = std::any_of(Shapes.begin(), Shapes.end(),
-                          [&](const BlockShape &S) { return layoutOpen(S, WarpSize); });
-  if (Open && Worst->Class != Uniformity::LaneVarying && readsThreadBeyondX(Q)) {
+  // fixes may end anywhere inside a warp (6x5x3 puts z = 1 and z = 2 in one warp; a 40x?x?
+  // launch puts x = 32..39 and 0..23 in one), so a condition on the thread indices the shape
+  // leaves open is uniform for no layout divlint can prove (DESIGN §6.1: uniform is proved,
+  // not sampled). Lane-varying, with no witness: a note saying the layout decides.
+  unsigned OpenFrom = 3;
+  bool ZIsOne = true;
+  for (const BlockShape &S : Shapes) {
+    OpenFrom = std::min(OpenFrom, openFrom(S, WarpSize));
+    ZIsOne &= !S.assumed() && (S.FixedDims & 4u) && S.Z == 1;
+  }
+  if (Worst->Class != Uniformity::LaneVarying && readsThreadFrom(Q, OpenFrom, ZIsOne)) {
     EnumerationResult Unproven;
     Unproven.Class = Uniformity::LaneVarying;
     Unproven.Ext = Extent::Partial;
     Unproven.Sampled = true;
     Unproven.SplitUnseen = true;
-    Unproven.ValuesDecideSplit = {"the block's layout (no launch fixes it)"};
+    bool Partly = std::any_of(Shapes.begin(), Shapes.end(),
+                              [](const BlockShape &S) { return S.Sampled; });
+    Unproven.ValuesDecideSplit = {Partly ? "the block's layout (the launch fixes only some of "
+                                           "its dimensions)"
+                                         : "the block's layout (no launch fixes it)"};
     Unproven.Shape = Worst->Shape;
     return Unproven;
   }

@@ -6,7 +6,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <map>
+#include <set>
 
 using namespace divlint;
 
@@ -110,6 +112,39 @@ TEST(CandidateShapes, NothingKnownIsOnlyASample) {
   EXPECT_FALSE(C.Exhaustive);
   EXPECT_FALSE(C.Shapes.empty());
   EXPECT_LE(C.Shapes.size(), 80u);
+}
+
+TEST(CandidateShapes, ASampleHoldsEveryWarpOfTheKnownRows) {
+  // 40x?x?: too many layouts to list, so a sample, marked so (the proof leaves y and z open).
+  // A lane's x is its linear id mod 40 in every allowed shape: the 40x25x1 candidate must hold
+  // every warp's set of x values of every allowed shape, so that conditions on x alone are
+  // decided exactly (40x4x1's warp 1 holds x = 32..39 and 0..23).
+  ShapeCandidates C = candidateShapes(partial(40, std::nullopt, std::nullopt));
+  EXPECT_FALSE(C.CoversLayouts);
+  ASSERT_FALSE(C.Shapes.empty());
+  for (const BlockShape &S : C.Shapes) {
+    EXPECT_TRUE(S.Sampled) << S.str();
+    EXPECT_EQ(S.FixedDims, 1u) << S.str();
+  }
+  auto Rows = std::find_if(C.Shapes.begin(), C.Shapes.end(), [](const BlockShape &S) {
+    return S.X == 40 && S.Y == 25 && S.Z == 1;
+  });
+  ASSERT_NE(Rows, C.Shapes.end()) << ::testing::PrintToString(names(C));
+  auto XsOfWarp = [](unsigned Threads, unsigned W) {
+    std::set<unsigned> Xs;
+    for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L)
+      Xs.insert(L % 40);
+    return Xs;
+  };
+  for (const BlockShape &S : allowed(partial(40, std::nullopt, std::nullopt)))
+    for (unsigned W = 0; W * 32 < S.threads(); ++W) {
+      std::set<unsigned> InS = XsOfWarp(S.threads(), W), InRows = XsOfWarp(Rows->threads(), W);
+      EXPECT_TRUE(std::includes(InRows.begin(), InRows.end(), InS.begin(), InS.end()))
+          << S.str() << " warp " << W;
+    }
+  // A launch that covers its layouts is no sample.
+  for (const BlockShape &S : candidateShapes(partial(32, std::nullopt, 1)).Shapes)
+    EXPECT_FALSE(S.Sampled) << S.str();
 }
 
 TEST(CandidateShapes, TheLargestShapesAreThoseNoOtherContains) {

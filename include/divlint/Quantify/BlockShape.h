@@ -27,6 +27,10 @@ struct BlockShape {
   /// The blockDim components (bit D for x, y, z) the code fixes to these values; a candidate
   /// for a partly known shape ("partial") fixes only its known ones.
   unsigned char FixedDims = 7;
+  /// One of a sample of the layouts a partly known launch allows, which does not cover every
+  /// one (ShapeCandidates::CoversLayouts false): thread indices from the first dimension it
+  /// does not fix on are not proved by it (ShapeJoin.cpp).
+  bool Sampled = false;
 
   unsigned threads() const { return X * Y * Z; }
   unsigned warps(unsigned WarpSize) const { return (threads() + WarpSize - 1) / WarpSize; }

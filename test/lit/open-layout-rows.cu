@@ -1,0 +1,62 @@
+// RUN: %divlint --report-all --format=json %s | %python %S/Inputs/json_fields.py | FileCheck %s
+// Rows that end inside a warp. A block whose x is known but not a multiple of 32 and whose y or
+// z is not (a launch `dim3 b(40, rt(4), rt(1))`, or `blockDim.x == 40` asserted) puts the end
+// of one row and the start of the next in one warp: warp 1 of a 40x4 block holds x = 32..39 and
+// x = 0..23, so `threadIdx.x / 32` differs inside it. A lane's x is its linear id mod 40 in every
+// such layout, so conditions on x alone are still decided exactly; conditions on the indices the
+// launch leaves open are not proved. Generator seed 15 found the warp role below predicted
+// warp-uniform and diverging on an H100 (bench/README.md).
+// CHECK: errors=0
+
+int rt(int v);
+
+__global__ void launched40(int *out) {
+  if ((threadIdx.x / 32) % 2 == 1) // the warp role of a one-dimensional block
+    out[0] = 1;
+  if (threadIdx.x / 64 == 0) // x < 40 in every layout
+    out[1] = 1;
+  if (threadIdx.y == 1) // rows share warps, and their number is open
+    out[2] = 1;
+  if (blockDim.x > 32) // the launch fixes it
+    out[3] = 1;
+}
+
+__global__ void asserted40(int *out) {
+  if (blockDim.x != 40)
+    __trap();
+  if ((threadIdx.x / 32) % 2 == 1)
+    out[0] = 1;
+  if (threadIdx.x < 40)
+    out[1] = 1;
+}
+
+__global__ void launchedY4(int *out) {
+  if (threadIdx.x / 32 == 1) // x's extent is open: rows of any width, four of them
+    out[0] = 1;
+  if ((threadIdx.x + threadIdx.y * blockDim.x) / 32 == 1) // the linear id: z is 1
+    out[1] = 1;
+}
+
+__global__ void unknown(int *out) {
+  if (threadIdx.x / 32 == 1) // no dimension known: the documented one-dimensional default
+    out[0] = 1;
+}
+
+int main() {
+  int *out = nullptr;
+  launched40<<<rt(4), dim3(40, rt(4), rt(1))>>>(out);
+  launchedY4<<<rt(4), dim3(rt(40), 4, 1)>>>(out);
+  dim3 b(rt(6), rt(5), rt(3));
+  unknown<<<rt(4), b>>>(out);
+  return 0;
+}
+
+// CHECK: 14:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 16:7 rule=uniform-branch construct=if class=block-uniform
+// CHECK: 18:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 20:7 rule=uniform-branch construct=if class=block-uniform
+// CHECK: 27:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 29:7 rule=uniform-branch construct=if class=block-uniform
+// CHECK: 34:7 rule=divergent-branch construct=if class=lane-varying
+// CHECK: 36:7 rule=uniform-branch construct=if class=warp-uniform
+// CHECK: 41:7 rule=uniform-branch construct=if class=warp-uniform {{.*}}assumes=block shape 256x1x1 (assumed: the launch's block shape is not constant
