@@ -92,8 +92,8 @@ AnalyzedSource analyzeForConfirm(const std::string &File, const std::vector<std:
   CudaSetup Setup = detectCuda(Front);
   Out.UsingPrelude = Setup.UsingPrelude;
   tooling::FixedCompilationDatabase Db(".", ClangArgs);
-  auto FS = Setup.UsingPrelude ? preludeFileSystem() : llvm::vfs::getRealFileSystem();
-  tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
+  tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
+                          sourceFileSystem(Setup));
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
   DiagnosticOptions DiagOpts;
   ErrorCollector Diags(DiagOpts, Out.Errors);

@@ -1,4 +1,5 @@
 #include "divlint/Frontend/CudaFrontend.h"
+#include "divlint/Frontend/NvccSyntax.h"
 
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
@@ -103,6 +104,11 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> preludeFileSystem() {
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
   return Overlay;
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> sourceFileSystem(const CudaSetup &Setup) {
+  return nvccSyntaxFileSystem(Setup.UsingPrelude ? preludeFileSystem()
+                                                 : llvm::vfs::getRealFileSystem());
 }
 
 } // namespace divlint

@@ -3,6 +3,7 @@
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "divlint/Frontend/MissingIncludes.h"
 #include "divlint/Frontend/NvccLeniency.h"
+#include "divlint/Frontend/NvccSyntax.h"
 #include "divlint/Support/StackGuard.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -85,16 +86,19 @@ SourceAnalysisResult analyzeSource(llvm::StringRef Code, llvm::StringRef FileNam
   std::vector<std::string> Args = Setup.Args;
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
   // The tool adds -fsyntax-only and the file name itself; `-x cuda` must stay before the file.
-  auto FS = Setup.UsingPrelude ? preludeFileSystem() : llvm::vfs::getRealFileSystem();
+  auto FS = sourceFileSystem(Setup);
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
   Overlay->pushOverlay(Memory);
   // The buffer lives in memory under a fixed directory (findings name just \p FileName's path).
   std::string Path = "/divlint-input/" + FileName.str();
-  Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  // The buffer lies over the file system, so it is read as nvcc would here (NvccSyntax.h).
+  std::optional<std::string> Patched = withAsmOperandCommas(Code);
+  llvm::StringRef Text = Patched ? llvm::StringRef(*Patched) : Code;
+  Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
   bool Ok = false;
   runWithStackGuard(FileName, [&] {
-    Ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(Opts, R), Code, Overlay, Args,
+    Ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(Opts, R), Text, Overlay, Args,
                                         Path, "divlint");
   });
   R.Parsed = Ok && R.Errors.empty();

@@ -10,6 +10,7 @@
 #include "divlint/Frontend/HeaderPrecompile.h"
 #include "divlint/Frontend/MissingIncludes.h"
 #include "divlint/Frontend/NvccLeniency.h"
+#include "divlint/Frontend/NvccSyntax.h"
 #include "divlint/Pipeline/TranslationUnitAnalysis.h"
 #include "divlint/Report/ClangDiagnostics.h"
 #include "divlint/Support/PhaseTimes.h"
@@ -304,10 +305,13 @@ void runJob(TranslationUnitJob &Job, const tooling::CompilationDatabase &Compila
     Job.CompiledTable = std::move(*Table);
   }
   tooling::ClangTool Tool(Compilations, {Job.Input}, std::make_shared<PCHContainerOperations>(),
-                          Setup.UsingPrelude ? preludeFileSystem()
-                                             : llvm::vfs::getRealFileSystem());
-  if (Job.UnsavedText) // ClangTool keeps the references; Job outlives the run
+                          sourceFileSystem(Setup));
+  if (Job.UnsavedText) { // ClangTool keeps the references; Job outlives the run
+    // An editor's text is laid over the file system, past its reading as nvcc would.
+    if (std::optional<std::string> Patched = withAsmOperandCommas(*Job.UnsavedText))
+      Job.UnsavedText = std::move(*Patched);
     Tool.mapVirtualFile(Job.Input, *Job.UnsavedText);
+  }
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Setup));
   if (!Setup.PrecompiledHeaderDir.empty()) // last: it keys on the final command line
     Tool.appendArgumentsAdjuster(precompiledHeaderAdjuster(Setup.PrecompiledHeaderDir));

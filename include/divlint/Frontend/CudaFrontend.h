@@ -47,6 +47,10 @@ CudaSetup detectCuda(const CudaFrontendOptions &Opts);
 /// /divlint-builtin (pass it to ClangTool when Setup.UsingPrelude).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> preludeFileSystem();
 
+/// What divlint reads sources through: the prelude's file system when Setup.UsingPrelude (else
+/// the real one), read as nvcc's parser reads it (NvccSyntax.h).
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> sourceFileSystem(const CudaSetup &Setup);
+
 /// The prelude's text (for tests and --print-prelude).
 llvm::StringRef builtinPrelude();
 
