@@ -1,4 +1,4 @@
-// RUN: %divlint --report-all --format=json %s | %python %S/Inputs/json_fields.py | FileCheck %s
+// RUN: %divlint --report-all --format=json %s | %python %S/../Inputs/json_fields.py | FileCheck %s
 // Rows that end inside a warp. A block whose x is known but not a multiple of 32 and whose y or
 // z is not (a launch `dim3 b(40, rt(4), rt(1))`, or `blockDim.x == 40` asserted) puts the end
 // of one row and the start of the next in one warp: warp 1 of a 40x4 block holds x = 32..39 and
