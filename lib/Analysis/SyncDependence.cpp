@@ -5,8 +5,9 @@
 // at the branch's immediate post-dominator (CFGPostDomTree) every path assigned in the region
 // takes at least the branch's class. A loop whose exit condition is lane-varying is such a
 // branch too: lanes leave it in different iterations (temporal divergence). So is a divergent
-// `return`, for the code after it. A value made of constants, block dimensions and thread
-// indices alone is each thread's own wherever it was assigned: it keeps its own class.
+// `return`, for the code after it. A time-invariant value (constants, block dimensions, thread
+// indices, blockIdx, gridDim, parameters on entry: timeInvariant()) is each thread's own
+// wherever it was assigned: it keeps its own class.
 //
 //===----------------------------------------------------------------------===//
 

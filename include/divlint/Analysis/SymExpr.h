@@ -123,10 +123,10 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
 /// An opaque leaf standing for \p E (same class and data dependence), used when a tree is too
 /// big or not integer.
 SymRef opaqueOf(const SymRef &E, std::string Label);
-/// An opaque leaf whose id names no calling context (a global variable, a function), marked
-/// SymExpr::ContextFree.
 /// An opaque leaf marked SymExpr::TimeInvariant (blockIdx, gridDim, a parameter on entry).
 SymRef timeInvariantOpaque(uint64_t Id, Uniformity Class, std::string Label, IntType Ty = {});
+/// An opaque leaf whose id names no calling context (a global variable, a function), marked
+/// SymExpr::ContextFree.
 SymRef contextFreeOpaque(uint64_t Id, Uniformity Class, bool DataDependent, std::string Label,
                          IntType Ty = {});
 /// The leaf for field path \p PathHash of \p Whole, a value without fields (a load, an unknown
