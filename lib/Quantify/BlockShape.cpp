@@ -172,7 +172,7 @@ namespace {
 /// Whether the warp layout of \p P's allowed shapes does not depend on the unknown values
 /// (candidateLayouts says why each case holds).
 bool layoutIndependent(const PartialBlockShape &P, unsigned WarpSize) {
-  unsigned First = !P.Dims[0] ? 0 : !P.Dims[1] ? 1 : 2; // the first unknown dimension
+  unsigned First = P.firstUnknown();
   unsigned Prefix = 1;
   for (unsigned D = 0; D < First; ++D)
     Prefix *= *P.Dims[D];
@@ -193,11 +193,6 @@ bool fewEnoughToList(const std::vector<BlockShape> &All) {
 }
 
 } // namespace
-
-bool coversLayouts(const PartialBlockShape &P, unsigned WarpSize) {
-  return P.complete() || layoutIndependent(P, WarpSize) ||
-         fewEnoughToList(allAllowed(P, MaxListed * 64));
-}
 
 static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned WarpSize) {
   ShapeCandidates C;
@@ -239,8 +234,7 @@ static ShapeCandidates candidateLayouts(const PartialBlockShape &P, unsigned War
     // shape whose first unknown dimension is as large as allowed, the later ones 1 (40x25x1):
     // conditions on those indices alone are decided by it.
     PartialBlockShape Rows = P;
-    unsigned First = !P.Dims[0] ? 0 : !P.Dims[1] ? 1 : 2;
-    for (unsigned D = First + 1; D < 3; ++D)
+    for (unsigned D = P.firstUnknown() + 1; D < 3; ++D)
       if (!Rows.Dims[D])
         Rows.Dims[D] = 1u;
     std::vector<BlockShape> Largest = maximal(allAllowed(Rows, MaxListed * 64));

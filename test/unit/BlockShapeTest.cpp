@@ -195,26 +195,6 @@ TEST(CandidateShapes, CoversLayoutsIsTrue) {
   }
 }
 
-TEST(CandidateShapes, CoversLayoutsWithoutListing) {
-  // coversLayouts (what a launch's shape is asked first) answers as candidateShapes does, for
-  // every partial shape whose known dimensions are 1-4, 8, 12, 16, 32, 64 or 96.
-  std::vector<std::optional<unsigned>> Values = {std::nullopt, 1u, 2u,  3u,  4u,
-                                                 8u,           12u, 16u, 32u, 64u, 96u};
-  unsigned Covered = 0, NotCovered = 0;
-  for (auto X : Values)
-    for (auto Y : Values)
-      for (auto Z : Values) {
-        PartialBlockShape P = partial(X, Y, Z);
-        if (P.knownThreads() > 1024)
-          continue;
-        bool Expected = candidateShapes(P).CoversLayouts;
-        EXPECT_EQ(coversLayouts(P), Expected) << P.str();
-        ++(Expected ? Covered : NotCovered);
-      }
-  EXPECT_GT(Covered, 0u);
-  EXPECT_GT(NotCovered, 0u);
-}
-
 /// The block argument of the first launch in \p Code, resolved.
 std::string launched(const std::string &Code) {
   std::string Prelude = "struct dim3 { unsigned x, y, z; dim3(unsigned x = 1, unsigned y = 1, "

@@ -59,6 +59,8 @@ struct PartialBlockShape {
   std::string str() const;
   /// The product of the known dimensions.
   unsigned knownThreads() const;
+  /// The first dimension not known (0-2; 2 also when z alone or none is unknown).
+  unsigned firstUnknown() const { return !Dims[0] ? 0 : !Dims[1] ? 1 : 2; }
   /// Whether threadIdx.<Dim> (0-2) is the same on every lane of a warp for every shape this
   /// one allows: the dimension is 1, or the dimensions before it are known and their product
   /// is a multiple of the warp size (then every warp lies inside one row, or one slice).
@@ -91,9 +93,6 @@ ShapeCandidates candidateShapes(const PartialBlockShape &P, unsigned WarpSize = 
 /// repeats (first seen first); CoversLayouts and Exhaustive when they hold for every one.
 ShapeCandidates candidateShapes(const std::vector<PartialBlockShape> &Launches,
                                 unsigned WarpSize = 32);
-
-/// candidateShapes(P).CoversLayouts, without listing the candidates.
-bool coversLayouts(const PartialBlockShape &P, unsigned WarpSize = 32);
 
 /// Parses "X", "X,Y" or "X,Y,Z" (also with 'x' separators); std::nullopt when malformed, zero,
 /// or over 1024 threads.
