@@ -147,7 +147,7 @@ private:
 /// A file whose contents are read through withAsmOperandCommas.
 class PatchedFile : public llvm::vfs::File {
 public:
-  PatchedFile(std::unique_ptr<llvm::vfs::File> Inner) : Inner(std::move(Inner)) {}
+  explicit PatchedFile(std::unique_ptr<llvm::vfs::File> Inner) : Inner(std::move(Inner)) {}
   llvm::ErrorOr<llvm::vfs::Status> status() override { return Inner->status(); }
   llvm::ErrorOr<std::string> getName() override { return Inner->getName(); }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>

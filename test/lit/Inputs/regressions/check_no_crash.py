@@ -15,13 +15,11 @@ for f in files:
     try:
         p = subprocess.run(command + [f], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                            timeout=timeout)
-        stderr = p.stderr.decode("utf-8", "replace")
-        sanitizer = "runtime error:" in stderr or "Sanitizer:" in stderr
-        ok = p.returncode in (0, 1, 2) and not sanitizer
-        what = f"exit {p.returncode}" + (" with a sanitizer report" if sanitizer else "")
-        lines = stderr.strip().splitlines()
+        lines = p.stderr.decode("utf-8", "replace").strip().splitlines()
         report = [l for l in lines if "runtime error:" in l or "Sanitizer:" in l]
-        tail = report[:3] if sanitizer else lines[-3:]
+        ok = p.returncode in (0, 1, 2) and not report
+        what = f"exit {p.returncode}" + (" with a sanitizer report" if report else "")
+        tail = report[:3] if report else lines[-3:]
     except subprocess.TimeoutExpired:
         ok, what, tail = False, f"timed out after {timeout:g} s", []
     print(f"{'ok' if ok else 'FAIL'}: {f}: {what}")
