@@ -71,6 +71,8 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
         return V;
       }
   }
+  if (isa<CUDAKernelCallExpr>(CE))
+    return launchFromDevice(CE, Callee, S, D);
   // A function with a body: analyze it with these arguments, and with what private memory
   // they reach (DESIGN §6.2).
   const FunctionDecl *Def = Callee->getDefinition();
@@ -110,6 +112,20 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     F.Calls.noteCutCall(Def); // its branches are classified when it is analyzed alone
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
+}
+
+SymRef CallEvaluator::launchFromDevice(const CallExpr *Launch, const FunctionDecl *Kernel,
+                                       State &S, unsigned D) {
+  // Dynamic parallelism: `child<<<g, b>>>(p)` in device code starts a new grid. It is no call
+  // in these threads (the child's threadIdx is not theirs, nor its block shape): the child is
+  // analyzed as a kernel, with its own launches' shapes. Here it may store anything through
+  // the pointers it was given, as a call divlint cannot see would.
+  for (const Expr *A : Launch->arguments())
+    Eval.eval(A, S, D + 1);
+  std::vector<Targets> Reached = argumentTargets(Launch, Kernel);
+  std::vector<const Expr *> Given(Launch->arguments().begin(), Launch->arguments().end());
+  applyStoresThroughArguments(unknownEffects(Kernel, Reached, Given), Reached, Given, S);
+  return F.leafFor(Launch, Uniformity::BlockUniform, false, F.textOf(Launch)); // void
 }
 
 std::optional<int64_t> CallEvaluator::constantReturn(const FunctionDecl *Def) const {

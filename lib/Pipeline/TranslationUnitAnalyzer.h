@@ -135,9 +135,22 @@ public:
     UnresolvedLaunch |= !Kernel;
     if (CE->getDirectCallee())
       LaunchCallees.insert(CE->getCallee()->IgnoreParenImpCasts());
-    if (Kernel && Config && Config->getNumArgs() >= 2)
-      recordLaunch(Kernel, Config->getArg(1));
+    if (const Expr *Block = Kernel ? launchBlockArgument(Config) : nullptr)
+      recordLaunch(Kernel, Block);
     return true;
+  }
+
+  /// The block argument of a launch's configuration call: a host launch's
+  /// `__cudaPushCallConfiguration(grid, block, ...)`, or a device-side launch's (dynamic
+  /// parallelism) `cudaLaunchDevice(func, params, grid, block, ...)`.
+  static const Expr *launchBlockArgument(const CallExpr *Config) {
+    if (!Config)
+      return nullptr;
+    const FunctionDecl *Callee = Config->getDirectCallee();
+    unsigned Index = Callee && Callee->getIdentifier() && Callee->getName() == "cudaLaunchDevice"
+                         ? 3
+                         : 1;
+    return Config->getNumArgs() > Index ? Config->getArg(Index) : nullptr;
   }
 
   /// The runtime API's launches: `cudaLaunchKernel(func, grid, block, ...)` and

@@ -36,6 +36,10 @@ struct dim3 {
 extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t s = 0);
 extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared = 0,
                                                  cudaStream_t s = 0);
+// A launch in device code (dynamic parallelism, -fgpu-rdc) is a call of these.
+extern "C" __device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+extern "C" __device__ cudaError_t cudaLaunchDevice(void *func, void *params, dim3 grid, dim3 block,
+                                                   unsigned shared = 0, cudaStream_t s = 0);
 extern "C" cudaError_t cudaMalloc(void **p, size_t n);
 extern "C" cudaError_t cudaFree(void *p);
 extern "C" cudaError_t cudaDeviceSynchronize(void);
