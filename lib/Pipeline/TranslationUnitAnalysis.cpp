@@ -32,41 +32,37 @@ std::vector<BlockShape> TranslationUnitAnalyzer::shapesFor(const FunctionDecl *K
     auto It = Collected->Launches.find(K);
     if (It == Collected->Launches.end())
       continue;
-    if (It->second.Known.empty() && It->second.Partial.empty()) {
-      if (!It->second.SomeUnknown)
-        continue;
-      // Launched, but with a shape divlint cannot evaluate: the default, assumed.
-      BlockShape Default;
-      Assumptions.push_back("block shape " + Default.str() +
-                            " (assumed: the launch's block shape is not constant; set the block "
-                            "dim option)");
-      return {Default};
-    }
+    if (It->second.Known.empty() && It->second.Partial.empty() && !It->second.SomeUnknown)
+      continue;
     std::vector<BlockShape> Shapes = It->second.Known;
-    if (!It->second.Partial.empty()) {
+    // A launch that fixes no dimension (a dim3 divlint cannot follow, a launch through a
+    // pointer that may change) allows every layout: ?x?x?, whose sample proves no thread index
+    // (its 40x4 blocks split `threadIdx.x / 32`), the same as any launch that leaves x open.
+    std::vector<PartialBlockShape> Partial = It->second.Partial;
+    if (It->second.SomeUnknown)
+      Partial.push_back(PartialBlockShape{});
+    if (!Partial.empty()) {
       // Launches that fix some dimensions: layouts that cover every shape they allow, or a
       // sample of them (BlockShape::Sampled), with the blockDim components they leave open
       // kept open (BlockShape::FixedDims).
       std::string Text;
-      for (const PartialBlockShape &P : It->second.Partial)
+      for (const PartialBlockShape &P : Partial)
         Text += (Text.empty() ? "" : ", ") + P.str();
-      ShapeCandidates Candidates = candidateShapes(It->second.Partial);
+      ShapeCandidates Candidates = candidateShapes(Partial);
       for (const BlockShape &C : Candidates.Shapes)
         if (std::none_of(Shapes.begin(), Shapes.end(), [&](const BlockShape &S) {
               return S == C && S.FixedDims == C.FixedDims && S.Sampled == C.Sampled;
             }))
           Shapes.push_back(C);
-      Assumptions.push_back("block shape " + Text + " (a launch fixes only some dimensions): " +
+      const char *Why = !It->second.SomeUnknown ? " (a launch fixes only some dimensions): "
+                        : It->second.Partial.empty()
+                            ? " (the launch's block shape is not constant): "
+                            : " (launches fix only some dimensions, or none): ";
+      Assumptions.push_back("block shape " + Text + Why +
                             (Candidates.CoversLayouts
                                  ? "every layout it allows"
-                                 : "thread indices the launch leaves open are not proved"));
-    }
-    if (It->second.SomeUnknown) {
-      // Another launch's shape is not known: the default joins the launch shapes, assumed.
-      BlockShape Default;
-      Shapes.push_back(Default);
-      Assumptions.push_back("block shape " + Default.str() +
-                            " besides the launch shapes (a launch's block shape is not constant)");
+                                 : "thread indices the launch leaves open are not proved") +
+                            (It->second.SomeUnknown ? "; set the block dim option" : ""));
     }
     return Shapes;
   }

@@ -140,8 +140,10 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
     if (S.Source == "assert-x" && S.X % WarpSize != 0 && readsThreadFrom(Q, 0))
       All.push_back(rowsCandidate(S));
   std::string QueryKey = Q.Cond ? canonicalQueryKey(Q) : std::string();
+  bool SomeLayoutUniform = false;
   for (const BlockShape &S : All) {
     EnumerationResult R = enumerateCondition(Q, S, QueryKey);
+    SomeLayoutUniform |= R.Class != Uniformity::LaneVarying;
     if (!Worst || R.Class > Worst->Class ||
         (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
       Worst = std::move(R);
@@ -159,20 +161,25 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
     OpenFrom = std::min(OpenFrom, openFrom(S, WarpSize));
     ZIsOne &= !S.assumed() && (S.FixedDims & 4u) && S.Z == 1;
   }
-  if (Worst->Class != Uniformity::LaneVarying && readsThreadFrom(Q, OpenFrom, ZIsOne)) {
+  bool Partly = std::any_of(Shapes.begin(), Shapes.end(),
+                            [](const BlockShape &S) { return S.Sampled && S.FixedDims; });
+  std::string Layout = Partly ? "the block's layout (the launch fixes only some of its dimensions)"
+                              : "the block's layout (no launch fixes it)";
+  bool Open = readsThreadFrom(Q, OpenFrom, ZIsOne);
+  if (Worst->Class != Uniformity::LaneVarying && Open) {
     EnumerationResult Unproven;
     Unproven.Class = Uniformity::LaneVarying;
     Unproven.Ext = Extent::Partial;
     Unproven.Sampled = true;
     Unproven.SplitUnseen = true;
-    bool Partly = std::any_of(Shapes.begin(), Shapes.end(),
-                              [](const BlockShape &S) { return S.Sampled; });
-    Unproven.ValuesDecideSplit = {Partly ? "the block's layout (the launch fixes only some of "
-                                           "its dimensions)"
-                                         : "the block's layout (no launch fixes it)"};
+    Unproven.ValuesDecideSplit = {Layout};
     Unproven.Shape = Worst->Shape;
     return Unproven;
   }
+  // Split in some sampled layouts and not in others: the numbers are the worst layout's.
+  if (Open && SomeLayoutUniform &&
+      std::any_of(Shapes.begin(), Shapes.end(), [](const BlockShape &S) { return S.Sampled; }))
+    Worst->ValuesDecideSplit.push_back(Layout);
   return *Worst;
 }
 

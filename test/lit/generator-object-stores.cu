@@ -44,10 +44,11 @@ __global__ void subscript_operator(float *out, int p) {
 }
 
 // Launched with a shape divlint cannot evaluate: the block's rows may end inside a warp
-// (6x5x3 puts z = 1 and z = 2 in one warp), so no test of threadIdx.y or z is uniform.
+// (6x5x3 puts z = 1 and z = 2 in one warp), so no test of threadIdx.y or z is uniform. The
+// numbers are those of the sampled layout where most warps split (1x1x1024), and say so.
 __global__ void runtime_shape(float *out) {
   if ((threadIdx.z & 2) != 0)
-    // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying extent=partial warps=None split=None severity=note {{.*}} assumes=block shape 256x1x1 (assumed: the launch's block shape is not constant; set the block dim option)
+    // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying extent=every-warp warps=32/32 split=16/32 severity=warning {{.*}}shape=1024x1x1, 1x1x1024, {{.*}} assumes=block shape ?x?x? (the launch's block shape is not constant): thread indices the launch leaves open are not proved; set the block dim option | warps and lanes computed for block shape 1x1x1024 (the worst of the shapes
     out[threadIdx.x] = 1.f;
   if (blockDim.z > 1)
     // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform
