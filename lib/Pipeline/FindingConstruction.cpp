@@ -389,10 +389,11 @@ Finding TranslationUnitAnalyzer::branchFinding(const FunctionDecl *FD, const Bra
     // selects or predicated instructions, and branches that cannot make the kernel take
     // WarningSureSlowdown times as long for sure or WarningWorstSlowdown at worst.
     // A split no evaluated value showed (SplitUnseen) has no witness and no numbers: a note,
-    // as a barrier under it is a warning, not an error.
+    // as a barrier under it is a warning, not an error. So is one that only some of the
+    // layouts an open launch allows show: the launch's real layout may split nothing.
     if (F.LikelyPredicated || shortAndCheap(F) || tailLike(F, R) ||
         dataDecidedNothingSerialised(F) || leaderLanes(F) || R.SplitUnseen ||
-        !costsTheKernel(F, Opts))
+        R.LayoutDecidesSplit || !costsTheKernel(F, Opts))
       F.Sev = Severity::Note;
   }
   if (!Explain)
@@ -411,8 +412,10 @@ Finding TranslationUnitAnalyzer::syncFinding(const FunctionDecl *FD, const SyncR
   F.Construct = "call";
   F.TheRule = SR.IsBarrier ? Rule::BarrierDivergence : Rule::WarpSyncDivergence;
   // An error must be true: it needs a witness (values for which the condition splits). A
-  // condition lane-varying only because the proof could not show it uniform is a warning.
-  F.Sev = SR.Under->Result.SplitUnseen ? Severity::Warning : Severity::Error;
+  // condition lane-varying only because the proof could not show it uniform is a warning, and
+  // so is one that splits in some of the layouts an open launch allows and not in others.
+  F.Sev = SR.Under->Result.SplitUnseen || SR.Under->Result.LayoutDecidesSplit ? Severity::Warning
+                                                                               : Severity::Error;
   F.Class = SR.Under->Result.Class;
   F.ConditionText = text(SR.Call->getSourceRange());
   Finding Cond;

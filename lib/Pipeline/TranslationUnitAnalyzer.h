@@ -82,8 +82,10 @@ public:
   };
   std::map<const FunctionDecl *, LaunchShapes> Launches;
   /// A launch whose kernel divlint cannot name (through a pointer that may change, an array of
-  /// kernels): any kernel whose address is used elsewhere (Escaped) may be the one launched.
+  /// kernels): any kernel whose address is used elsewhere (Escaped) may be the one launched,
+  /// with the shapes of those launches.
   bool UnresolvedLaunch = false;
+  LaunchShapes UnresolvedShapes;
   std::set<const FunctionDecl *> Escaped;
 
   std::vector<const FunctionDecl *> Invalid; ///< device functions clang marked invalid
@@ -100,18 +102,19 @@ public:
     return true;
   }
 
-  /// The kernel a launch calls: its direct callee, or the function a const (constexpr)
-  /// function pointer was initialized with (`constexpr auto kernel_fn = attention_kernel<A>;
-  /// kernel_fn<<<grid, block>>>(p);`). A pointer that may be changed names no kernel.
-  static const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *CE) {
+  /// The kernel a launch calls: its direct callee, or the function a pointer that never changes
+  /// was initialized with (`constexpr auto kernel_fn = attention_kernel<A>;`, or a local
+  /// `auto kernel = &flash_fwd_kernel<...>;` that nothing assigns afterwards). A pointer that
+  /// may be changed names no kernel.
+  const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *CE) {
     if (const FunctionDecl *Direct = CE->getDirectCallee())
       return Direct;
     return kernelNamed(CE->getCallee());
   }
 
-  /// The function \p E names: `kern`, `&kern`, `(void *)kern`, or a const function pointer
-  /// initialized with one of these (one level: `p = p` is legal C++).
-  static const FunctionDecl *kernelNamed(const Expr *E, bool ThroughPointer = true) {
+  /// The function \p E names: `kern`, `&kern`, `(void *)kern`, or a pointer initialized with
+  /// one of these that is const or a local nothing changes (one level: `p = p` is legal C++).
+  const FunctionDecl *kernelNamed(const Expr *E, bool ThroughPointer = true) {
     E = E->IgnoreParenCasts();
     if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
       E = UO->getSubExpr()->IgnoreParenCasts();
@@ -120,7 +123,8 @@ public:
       return Fn;
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (!ThroughPointer || !VD || !VD->getInit() ||
-        !(VD->isConstexpr() || VD->getType().isConstQualified()))
+        !(VD->isConstexpr() || VD->getType().isConstQualified() ||
+          Resolver.unchangedAfterInit(VD)))
       return nullptr;
     return kernelNamed(VD->getInit(), false);
   }
@@ -132,11 +136,15 @@ public:
       return true;
     const FunctionDecl *Kernel = launchedKernel(CE);
     const CallExpr *Config = CE->getConfig();
-    UnresolvedLaunch |= !Kernel;
     if (CE->getDirectCallee())
       LaunchCallees.insert(CE->getCallee()->IgnoreParenImpCasts());
-    if (const Expr *Block = Kernel ? launchBlockArgument(Config) : nullptr)
+    const Expr *Block = launchBlockArgument(Config);
+    if (!Kernel) {
+      UnresolvedLaunch = true;
+      recordShape(UnresolvedShapes, Block);
+    } else if (Block) {
       recordLaunch(Kernel, Block);
+    }
     return true;
   }
 
@@ -162,26 +170,42 @@ public:
         !(Callee->getName() == "cudaLaunchKernel" ||
           Callee->getName() == "cudaLaunchCooperativeKernel"))
       return;
-    if (const FunctionDecl *Kernel = kernelNamed(CE->getArg(0)))
+    if (const FunctionDecl *Kernel = kernelNamed(CE->getArg(0))) {
       recordLaunch(Kernel, CE->getArg(2));
-    else
+    } else {
       UnresolvedLaunch = true;
+      recordShape(UnresolvedShapes, CE->getArg(2));
+    }
   }
 
-  /// Marks the kernels whose address is used outside a launch as launched with a shape divlint
-  /// cannot evaluate, when some launch names no kernel (the default shape joins theirs,
-  /// assumed, as for any launch whose block argument is not constant).
+  /// When some launch names no kernel, the kernels whose address is used outside a launch may
+  /// be the ones it launches: the shapes of such launches join theirs.
   void finish() {
     if (!UnresolvedLaunch)
       return;
-    for (const FunctionDecl *K : Escaped)
-      Launches[K].SomeUnknown = true;
+    for (const FunctionDecl *K : Escaped) {
+      LaunchShapes &Shapes = Launches[K];
+      for (const BlockShape &S : UnresolvedShapes.Known)
+        if (std::find(Shapes.Known.begin(), Shapes.Known.end(), S) == Shapes.Known.end())
+          Shapes.Known.push_back(S);
+      for (const PartialBlockShape &P : UnresolvedShapes.Partial)
+        if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
+          Shapes.Partial.push_back(P);
+      Shapes.SomeUnknown |= UnresolvedShapes.SomeUnknown;
+    }
   }
 
   void recordLaunch(const FunctionDecl *Kernel, const Expr *BlockArg) {
-    if (!isKernel(Kernel))
+    if (isKernel(Kernel))
+      recordShape(Launches[Kernel->getCanonicalDecl()], BlockArg);
+  }
+
+  /// Adds what a launch's block argument fixes to \p Shapes (no argument: nothing known).
+  void recordShape(LaunchShapes &Shapes, const Expr *BlockArg) {
+    if (!BlockArg) {
+      Shapes.SomeUnknown = true;
       return;
-    auto &Shapes = Launches[Kernel->getCanonicalDecl()];
+    }
     if (auto Shape = Resolver.blockShape(BlockArg)) {
       if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
         Shapes.Known.push_back(*Shape);

@@ -85,6 +85,22 @@ bool guardAdmitsOneLanePerWarp(const SymRef &Guard, const std::vector<BlockShape
   });
   if (!Exact)
     return false;
+  // A sample of the layouts an open launch allows proves nothing about the thread indices it
+  // leaves open: `tx == 5` lets one lane of a warp through in 1024-wide rows, two in 16-wide
+  // ones (generator seed 13).
+  for (const BlockShape &S : Shapes) {
+    if (!S.Sampled)
+      continue;
+    unsigned Open = 0;
+    while (Open < 3 && (S.FixedDims & (1u << Open)))
+      ++Open;
+    bool ReadsOpen = false;
+    forEachLeaf(Guard, [&](const SymExpr &Leaf) {
+      ReadsOpen |= Leaf.Kind == SymKind::ThreadIdx && Leaf.Dim >= Open;
+    });
+    if (ReadsOpen)
+      return false;
+  }
   std::vector<BlockShape> All = Shapes;
   for (const BlockShape &S : Shapes)
     if (S.assumed())

@@ -117,6 +117,13 @@ const LaunchShapeResolver::LocalWrites &LaunchShapeResolver::writesIn(const Func
   return *Slot;
 }
 
+bool LaunchShapeResolver::unchangedAfterInit(const VarDecl *VD) {
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+    return false;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  return FD && !writesIn(FD).Changed.count(VD);
+}
+
 std::optional<int64_t> LaunchShapeResolver::integer(const Expr *E, unsigned Depth) {
   if (!E || Depth > MaxDepth || E->isValueDependent() || E->getType().isNull())
     return std::nullopt;

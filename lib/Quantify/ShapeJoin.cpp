@@ -173,13 +173,16 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
     Unproven.Sampled = true;
     Unproven.SplitUnseen = true;
     Unproven.ValuesDecideSplit = {Layout};
+    Unproven.LayoutDecidesSplit = true;
     Unproven.Shape = Worst->Shape;
     return Unproven;
   }
   // Split in some sampled layouts and not in others: the numbers are the worst layout's.
   if (Open && SomeLayoutUniform &&
-      std::any_of(Shapes.begin(), Shapes.end(), [](const BlockShape &S) { return S.Sampled; }))
+      std::any_of(Shapes.begin(), Shapes.end(), [](const BlockShape &S) { return S.Sampled; })) {
     Worst->ValuesDecideSplit.push_back(Layout);
+    Worst->LayoutDecidesSplit = true;
+  }
   return *Worst;
 }
 

@@ -94,6 +94,10 @@ struct EnumerationResult {
   /// The unknowns whose values decide whether (and where) warps split, when the sampled values
   /// split different warps (the numbers hold for some values only) or none did (SplitUnseen).
   std::vector<std::string> ValuesDecideSplit;
+  /// Some of the block layouts a launch allows split a warp and others none (a launch that
+  /// leaves the layout open): whether the kernel loses anything depends on a layout divlint
+  /// does not know.
+  bool LayoutDecidesSplit = false;
   /// The block shape the numbers were computed for (the worst of the kernel's shapes).
   BlockShape Shape;
   bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)

@@ -40,6 +40,11 @@ public:
   /// alone is 32x?x?).
   std::optional<PartialBlockShape> assertedPartialShape(const clang::FunctionDecl *Kernel);
 
+  /// Whether \p VD is a local (not a parameter) with an initializer that nothing in its
+  /// function changes afterwards (assigns, increments, takes the address of, binds to a
+  /// non-const reference): `auto kernel = &attention<T>; kernel<<<g, b>>>(p);`.
+  bool unchangedAfterInit(const clang::VarDecl *VD);
+
 private:
   struct LocalWrites;
   clang::ASTContext &Ctx;
