@@ -71,8 +71,6 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
         return V;
       }
   }
-  if (isa<CUDAKernelCallExpr>(CE))
-    return launchFromDevice(CE, Callee, S, D);
   // A function with a body: analyze it with these arguments, and with what private memory
   // they reach (DESIGN §6.2).
   const FunctionDecl *Def = Callee->getDefinition();
@@ -92,6 +90,14 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
     Given.push_back(MCE->getImplicitObjectArgument());
   Given.insert(Given.end(), CE->arguments().begin(), CE->arguments().end());
+  // Dynamic parallelism: `child<<<g, b>>>(p)` in device code starts a new grid. It is no call
+  // in these threads (the child's threadIdx is not theirs, nor its block shape): the child is
+  // analyzed as a kernel, with its own launches' shapes. Here it may store anything through
+  // the pointers it was given, as a call divlint cannot see would.
+  if (isa<CUDAKernelCallExpr>(CE)) {
+    applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
+    return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
+  }
   // `{ return N; }` (CuTe's `C<N>::operator int()`, a trait's `value()`): the constant, with
   // no analysis (nor budget) spent on it; the arguments were evaluated above.
   if (auto K = constantReturn(Def); K && isIntegerLike(CE->getType()))
@@ -112,20 +118,6 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     F.Calls.noteCutCall(Def); // its branches are classified when it is analyzed alone
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
-}
-
-SymRef CallEvaluator::launchFromDevice(const CallExpr *Launch, const FunctionDecl *Kernel,
-                                       State &S, unsigned D) {
-  // Dynamic parallelism: `child<<<g, b>>>(p)` in device code starts a new grid. It is no call
-  // in these threads (the child's threadIdx is not theirs, nor its block shape): the child is
-  // analyzed as a kernel, with its own launches' shapes. Here it may store anything through
-  // the pointers it was given, as a call divlint cannot see would.
-  for (const Expr *A : Launch->arguments())
-    Eval.eval(A, S, D + 1);
-  std::vector<Targets> Reached = argumentTargets(Launch, Kernel);
-  std::vector<const Expr *> Given(Launch->arguments().begin(), Launch->arguments().end());
-  applyStoresThroughArguments(unknownEffects(Kernel, Reached, Given), Reached, Given, S);
-  return F.leafFor(Launch, Uniformity::BlockUniform, false, F.textOf(Launch)); // void
 }
 
 std::optional<int64_t> CallEvaluator::constantReturn(const FunctionDecl *Def) const {

@@ -429,10 +429,6 @@ private:
   /// finds in the memory they reach.
   CallSummary unknownEffects(const clang::FunctionDecl *Callee, const std::vector<Targets> &Reached,
                              const std::vector<const clang::Expr *> &Given) const;
-  /// A kernel launched from device code (dynamic parallelism): a new grid, not a call in these
-  /// threads; it may store anything through the pointers it is given.
-  SymRef launchFromDevice(const clang::CallExpr *Launch, const clang::FunctionDecl *Kernel,
-                          State &S, unsigned D);
   /// The constant a function whose body is `return N;` returns (N an integer constant
   /// expression that reads nothing of the call), if it is one.
   std::optional<int64_t> constantReturn(const clang::FunctionDecl *Def) const;
