@@ -91,9 +91,7 @@ bool guardAdmitsOneLanePerWarp(const SymRef &Guard, const std::vector<BlockShape
   for (const BlockShape &S : Shapes) {
     if (!S.Sampled)
       continue;
-    unsigned Open = 0;
-    while (Open < 3 && (S.FixedDims & (1u << Open)))
-      ++Open;
+    unsigned Open = S.firstUnfixed();
     bool ReadsOpen = false;
     forEachLeaf(Guard, [&](const SymExpr &Leaf) {
       ReadsOpen |= Leaf.Kind == SymKind::ThreadIdx && Leaf.Dim >= Open;

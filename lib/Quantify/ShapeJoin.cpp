@@ -67,12 +67,8 @@ static bool readsThreadFrom(const EnumerationQuery &Q, unsigned From, bool ZIsOn
 /// partly known launch's layouts decides the dimensions it fixes before the first it leaves
 /// open (candidateShapes adds the shape that holds all their warps) and no others.
 static unsigned openFrom(const BlockShape &S, unsigned WarpSize) {
-  if (S.Sampled) {
-    unsigned D = 0;
-    while (D < 3 && (S.FixedDims & (1u << D)))
-      ++D;
-    return D;
-  }
+  if (S.Sampled)
+    return S.firstUnfixed();
   if (S.Source == "assert-x")
     return S.X % WarpSize != 0 ? 1 : 3;
   return S.assumed() ? 1 : 3;
@@ -156,14 +152,14 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
   // leaves open is uniform for no layout divlint can prove (DESIGN §6.1: uniform is proved,
   // not sampled). Lane-varying, with no witness: a note saying the layout decides.
   unsigned OpenFrom = 3;
-  bool ZIsOne = true;
+  bool ZIsOne = true, Sampled = false, Partly = false;
   for (const BlockShape &S : Shapes) {
     OpenFrom = std::min(OpenFrom, openFrom(S, WarpSize));
     ZIsOne &= !S.assumed() && (S.FixedDims & 4u) && S.Z == 1;
+    Sampled |= S.Sampled;
+    Partly |= S.Sampled && S.FixedDims;
   }
-  bool Partly = std::any_of(Shapes.begin(), Shapes.end(),
-                            [](const BlockShape &S) { return S.Sampled && S.FixedDims; });
-  std::string Layout = Partly ? "the block's layout (the launch fixes only some of its dimensions)"
+  const char *Layout = Partly ? "the block's layout (the launch fixes only some of its dimensions)"
                               : "the block's layout (no launch fixes it)";
   bool Open = readsThreadFrom(Q, OpenFrom, ZIsOne);
   if (Worst->Class != Uniformity::LaneVarying && Open) {
@@ -178,8 +174,7 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
     return Unproven;
   }
   // Split in some sampled layouts and not in others: the numbers are the worst layout's.
-  if (Open && SomeLayoutUniform &&
-      std::any_of(Shapes.begin(), Shapes.end(), [](const BlockShape &S) { return S.Sampled; })) {
+  if (Open && SomeLayoutUniform && Sampled) {
     Worst->ValuesDecideSplit.push_back(Layout);
     Worst->LayoutDecidesSplit = true;
   }

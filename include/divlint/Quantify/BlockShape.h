@@ -33,6 +33,13 @@ struct BlockShape {
   bool Sampled = false;
 
   unsigned threads() const { return X * Y * Z; }
+  /// The first dimension (0-2) whose blockDim component the code does not fix; 3: none.
+  unsigned firstUnfixed() const {
+    unsigned D = 0;
+    while (D < 3 && (FixedDims & (1u << D)))
+      ++D;
+    return D;
+  }
   unsigned warps(unsigned WarpSize) const { return (threads() + WarpSize - 1) / WarpSize; }
   /// Whether y and z were assumed rather than known ("assert-x": the kernel pins x alone).
   bool assumed() const {
