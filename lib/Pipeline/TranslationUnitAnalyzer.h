@@ -32,6 +32,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <set>
@@ -79,6 +80,23 @@ public:
     /// Launches whose block argument fixes some dimensions only (`dim3(32, nwarps)`).
     std::vector<PartialBlockShape> Partial;
     bool SomeUnknown = false; ///< a launch whose block argument fixes nothing divlint can use
+
+    void add(const BlockShape &S) {
+      if (!llvm::is_contained(Known, S))
+        Known.push_back(S);
+    }
+    void add(const PartialBlockShape &P) {
+      if (!llvm::is_contained(Partial, P))
+        Partial.push_back(P);
+    }
+    /// Other launches' shapes join these.
+    void join(const LaunchShapes &Other) {
+      for (const BlockShape &S : Other.Known)
+        add(S);
+      for (const PartialBlockShape &P : Other.Partial)
+        add(P);
+      SomeUnknown |= Other.SomeUnknown;
+    }
   };
   std::map<const FunctionDecl *, LaunchShapes> Launches;
   /// A launch whose kernel divlint cannot name (through a pointer that may change, an array of
@@ -183,16 +201,8 @@ public:
   void finish() {
     if (!UnresolvedLaunch)
       return;
-    for (const FunctionDecl *K : Escaped) {
-      LaunchShapes &Shapes = Launches[K];
-      for (const BlockShape &S : UnresolvedShapes.Known)
-        if (std::find(Shapes.Known.begin(), Shapes.Known.end(), S) == Shapes.Known.end())
-          Shapes.Known.push_back(S);
-      for (const PartialBlockShape &P : UnresolvedShapes.Partial)
-        if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
-          Shapes.Partial.push_back(P);
-      Shapes.SomeUnknown |= UnresolvedShapes.SomeUnknown;
-    }
+    for (const FunctionDecl *K : Escaped)
+      Launches[K].join(UnresolvedShapes);
   }
 
   void recordLaunch(const FunctionDecl *Kernel, const Expr *BlockArg) {
@@ -207,19 +217,16 @@ public:
       return;
     }
     if (auto Shape = Resolver.blockShape(BlockArg)) {
-      if (std::find(Shapes.Known.begin(), Shapes.Known.end(), *Shape) == Shapes.Known.end())
-        Shapes.Known.push_back(*Shape);
+      Shapes.add(*Shape);
     } else {
       // What the launch fixes: its candidate layouts cover every shape it allows, or they are
       // a sample (BlockShape::Sampled) that still decides the indices the launch fixes (a
       // 40x?x? block's x). A launch that fixes no dimension leaves the layout unknown.
       PartialBlockShape P = Resolver.partialBlockShape(BlockArg);
-      if (P.Dims[0] || P.Dims[1] || P.Dims[2]) {
-        if (std::find(Shapes.Partial.begin(), Shapes.Partial.end(), P) == Shapes.Partial.end())
-          Shapes.Partial.push_back(P);
-      } else {
+      if (P.Dims[0] || P.Dims[1] || P.Dims[2])
+        Shapes.add(P);
+      else
         Shapes.SomeUnknown = true;
-      }
     }
   }
 
