@@ -85,10 +85,15 @@ std::string canonicalQueryKey(const EnumerationQuery &Q) {
 
 std::string canonicalEnumerationKey(llvm::StringRef QueryKey, const BlockShape &Shape) {
   std::string Key;
-  Key.reserve(3 * sizeof(unsigned) + QueryKey.size());
+  Key.reserve(3 * sizeof(unsigned) + Shape.Source.size() + 2 + QueryKey.size());
   KeyWriter W(Key);
   for (unsigned V : {Shape.X, Shape.Y, Shape.Z})
     W.put(V);
+  // Where the shape came from and what it fixes decide whether a split seen in no lane proves
+  // uniformity (a launch's 1024x1x1) or needs the proof (an open launch's 1024x1x1 candidate).
+  W.put<uint8_t>(Shape.FixedDims);
+  Key.append(Shape.Source);
+  Key.push_back('\0');
   Key.append(QueryKey.data(), QueryKey.size());
   return Key;
 }
