@@ -117,6 +117,8 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
   Q.Loops = loopsAround(B);
   Q.IsLoopCondition = F.headerOfLoopCondition(B) != nullptr;
   Q.MultiWay = isa_and_nonnull<SwitchStmt>(B->getTerminatorStmt());
+  // While the data flow runs only the class matters; the numbers come after (finish).
+  Q.ClassOnly = !WithGuard;
   if (WithGuard) {
     std::set<const CFGBlock *> Seen;
     GuardBudget = MaxGuardDependences;
@@ -129,7 +131,7 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
   for (const LoopContext &L : Q.Loops)
     Key = llvm::hash_combine(Key, L.LoopId, L.Cond ? L.Cond->Hash : 0);
   auto It = EnumCache.find(Key);
-  if (It != EnumCache.end())
+  if (It != EnumCache.end() && (Q.ClassOnly || !It->second.Stopped))
     return It->second;
   EnumerationResult R = enumerateCondition(Q, F.Shapes);
   // One lane per warp reaches it (`if (threadIdx.x == 0) { ... a > b ? ... }`): no warp splits.
@@ -144,7 +146,10 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
   if (R.Class == Uniformity::LaneVarying && R.Ext == Extent::Tail && !R.Enumerated &&
       Q.IsLoopCondition && tailSplitsEveryWarp(Q, R.Shape))
     R.Ext = Extent::EveryWarp;
-  EnumCache.emplace(Key, R);
+  if (It == EnumCache.end())
+    EnumCache.emplace(Key, R);
+  else if (!R.Stopped)
+    It->second = R; // a full result replaces a class-only one
   return R;
 }
 

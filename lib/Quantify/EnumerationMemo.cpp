@@ -102,15 +102,19 @@ std::string canonicalEnumerationKey(const EnumerationQuery &Q, const BlockShape 
   return canonicalEnumerationKey(canonicalQueryKey(Q), Shape);
 }
 
-const EnumerationResult *EnumerationMemo::find(const std::string &Key) const {
+const EnumerationResult *EnumerationMemo::find(const std::string &Key, bool ClassOnly) const {
   auto It = Results.find(Key);
-  return It == Results.end() ? nullptr : &It->second;
+  if (It == Results.end() || (It->second.Stopped && !ClassOnly))
+    return nullptr;
+  return &It->second;
 }
 
 void EnumerationMemo::insert(const std::string &Key, const EnumerationResult &R) {
   if (Results.size() >= MaxEntries)
     Results.clear();
-  Results.insert({Key, R});
+  auto [It, New] = Results.insert({Key, R});
+  if (!New && !R.Stopped)
+    It->second = R; // a full result replaces a class-only one
 }
 
 } // namespace divlint

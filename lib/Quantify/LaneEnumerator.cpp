@@ -97,6 +97,9 @@ public:
   EnumerationResult run();
 
 private:
+  /// A class-only query has its answer once a warp split.
+  bool stopped() const { return Q.ClassOnly && !DivergentWarpSet.empty(); }
+
   const EnumerationQuery &Q;
   const BlockShape &Shape;
   EvalEnv Env;
@@ -227,7 +230,7 @@ void Enumerator::evaluateBlock(const std::vector<LaneMask> *Alive,
   unsigned ActiveWarps = 0;
   Warp Scratch;
   LaneValues CondHere;
-  for (unsigned W = 0; W < Warps; ++W) {
+  for (unsigned W = 0; W < Warps && !stopped(); ++W) {
     unsigned Active = 0, True = 0;
     std::optional<bool> FirstTrue;
     std::optional<int64_t> FirstValue; // MultiWay: lanes agreeing with the warp's first lane
@@ -485,11 +488,22 @@ EnumerationResult Enumerator::run() {
   if (std::optional<EnumerationResult> T = Tail(/*KnownThreshold=*/false))
     return *T;
 
+  // A class-only query that no enumeration can settle (sampled unknowns, a shape that is not
+  // the launch's) is lane-varying unless the proof says otherwise, split seen or not.
+  bool MayBeExhaustive = !R.Sampled && (!Exact || Exact->Cond) && !Shape.assumed() &&
+                         Shape.Source != "unknown" && Shape.FixedDims == 7;
+  if (Q.ClassOnly && !MayBeExhaustive &&
+      !proveUniformity(Q.Cond, Q.Guard, Shape, WarpSize, Q.MultiWay).WarpUniform) {
+    R.Class = Uniformity::LaneVarying;
+    R.Stopped = true;
+    return R;
+  }
+
   // 4. Evaluate every lane of the block, per sample and per loop iteration.
   // Diverging warp evaluations per sample: the numbers hold for every value only if the
   // samples agree on them.
   std::vector<unsigned> DivergentPerSample;
-  for (unsigned S = 0; S < Samples && Evaluations < MaxEvaluations; ++S) {
+  for (unsigned S = 0; S < Samples && Evaluations < MaxEvaluations && !stopped(); ++S) {
     DivergentPerSample.push_back(DivergentObservations);
     SetSample(S);
     if (!Exact) {
@@ -506,7 +520,7 @@ EnumerationResult Enumerator::run() {
     bool CondIsLoopCond = Q.IsLoopCondition && Exact->Cond && symEqual(Exact->Cond, Q.Cond);
     std::vector<LaneValues> LoopCondValues(CondIsLoopCond ? Warps : 0);
     Env.Iteration.push_back({Exact->LoopId, 0});
-    for (unsigned K = 0; K < MaxIter && Evaluations < MaxEvaluations; ++K) {
+    for (unsigned K = 0; K < MaxIter && Evaluations < MaxEvaluations && !stopped(); ++K) {
       Env.Iteration.back().second = K;
       if (Q.IsLoopCondition) {
         evaluateBlock(&Alive, CondIsLoopCond ? &LoopCondValues : nullptr);
@@ -543,7 +557,7 @@ EnumerationResult Enumerator::run() {
     }
     if (!Exact->Cond && !Q.IsLoopCondition) {
       // for (;;): a few iterations show the pattern.
-      for (unsigned K = 1; K < 8; ++K) {
+      for (unsigned K = 1; K < 8 && !stopped(); ++K) {
         Env.Iteration.back().second = K;
         evaluateBlock(nullptr);
       }
@@ -586,6 +600,7 @@ EnumerationResult Enumerator::run() {
       R.SwitchValueSetsComplete = ValueSetsComplete;
     }
     R.Class = Uniformity::LaneVarying;
+    R.Stopped = stopped();
     R.DivergentWarps = static_cast<unsigned>(DivergentWarpSet.size());
     R.Ext = DivergentWarpSet.size() == Warps ? Extent::EveryWarp : Extent::Partial;
     if (Splits.size() == 1) {
@@ -668,7 +683,7 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape
     // Template instantiations and calling contexts repeat queries (EnumerationMemo.h).
     thread_local EnumerationMemo Memo;
     std::string Key = canonicalEnumerationKey(QueryKey, Shape);
-    if (const EnumerationResult *Known = Memo.find(Key)) {
+    if (const EnumerationResult *Known = Memo.find(Key, Q.ClassOnly)) {
       R = *Known;
     } else {
       R = Enumerator(Q, Shape).run();

@@ -143,6 +143,8 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
     if (!Worst || R.Class > Worst->Class ||
         (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
       Worst = std::move(R);
+    if (Q.ClassOnly && Worst->Class == Uniformity::LaneVarying)
+      break; // no other shape changes the class
   }
   if (!Worst)
     return enumerateCondition(Q, BlockShape{});

@@ -285,3 +285,55 @@ TEST(EnumerationMemo, KeysRenameLeavesButKeepEverythingElse) {
   EXPECT_EQ(First.DivergentEvaluations, Again.DivergentEvaluations);
   EXPECT_EQ(First.LaneMap, Again.LaneMap);
 }
+
+// The shape's size is not all the key holds: where it came from decides whether a split seen
+// in no lane proves uniformity (enumeration-memo-shape-source.cu).
+TEST(EnumerationMemo, KeysHoldWhereTheShapeCameFrom) {
+  EnumerationQuery Q;
+  Q.Cond = cmp(SymOp::LT, bin(SymOp::Add, tx(), sym::blockDim(0)), c(2048));
+  BlockShape Launch = shape(1024), Candidate = shape(1024);
+  Launch.Source = "launch";
+  Candidate.Source = "unknown";
+  Candidate.FixedDims = 6;
+  EXPECT_NE(canonicalEnumerationKey(Q, Launch), canonicalEnumerationKey(Q, Candidate));
+  EXPECT_EQ(enumerateCondition(Q, Candidate).Class, Uniformity::LaneVarying);
+  EXPECT_EQ(enumerateCondition(Q, Launch).Class, Uniformity::BlockUniform);
+}
+
+// The data flow asks only for a class: the enumeration stops at the first warp that splits,
+// or, where no enumeration could prove the condition uniform, asks the proof alone. The class
+// is the full enumeration's; the stopped result answers no later query for numbers.
+TEST(LaneEnumerator, ClassOnlyQueriesStopAtTheFirstSplitAndKeepTheClass) {
+  SymRef N = sym::opaque(901, Uniformity::BlockUniform, false, "n");
+  std::vector<SymRef> Conds = {
+      cmp(SymOp::EQ, bin(SymOp::Rem, tx(), c(2)), c(0)), // every warp
+      cmp(SymOp::LT, tx(), c(20)),                       // one warp
+      cmp(SymOp::LT, tx(), c(64)),                       // warp-uniform
+      cmp(SymOp::LT, tx(), c(300)),                      // block-uniform
+      cmp(SymOp::EQ, bin(SymOp::Add, tx(), N), c(5000)), // sampled, not proved
+      cmp(SymOp::LT, bin(SymOp::Div, tx(), c(32)), N),   // sampled, proved warp-uniform
+  };
+  for (const SymRef &Cond : Conds) {
+    EnumerationQuery Full, Class;
+    Full.Cond = Class.Cond = Cond;
+    Class.ClassOnly = true;
+    EnumerationResult F = enumerateCondition(Full, shape(256));
+    EnumerationResult C = enumerateCondition(Class, shape(256));
+    EXPECT_EQ(C.Class, F.Class) << symToString(Cond);
+    EXPECT_FALSE(F.Stopped);
+  }
+  // A class-only query first: it stops after one warp, and a later full query is not given
+  // its partial numbers.
+  EnumerationQuery Q;
+  Q.Cond = cmp(SymOp::EQ, bin(SymOp::Rem, tx(), c(4)), c(1));
+  Q.ClassOnly = true;
+  EnumerationResult Stopped = enumerateCondition(Q, shape(512));
+  EXPECT_TRUE(Stopped.Stopped);
+  EXPECT_EQ(Stopped.Class, Uniformity::LaneVarying);
+  EXPECT_EQ(Stopped.DivergentWarps, 1u);
+  Q.ClassOnly = false;
+  EnumerationResult Full = enumerateCondition(Q, shape(512));
+  EXPECT_FALSE(Full.Stopped);
+  EXPECT_EQ(Full.DivergentWarps, 16u);
+  EXPECT_EQ(Full.Ext, Extent::EveryWarp);
+}

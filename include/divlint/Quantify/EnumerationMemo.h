@@ -17,7 +17,8 @@
 namespace divlint {
 
 /// Everything enumerateCondition reads from \p Q and \p Shape, with opaque leaves, induction
-/// variables and loops renamed 0, 1, 2... in order of first appearance.
+/// variables and loops renamed 0, 1, 2... in order of first appearance. Not ClassOnly: a full
+/// result answers a class-only query too (EnumerationMemo::find).
 std::string canonicalEnumerationKey(const EnumerationQuery &Q, const BlockShape &Shape);
 /// The part of that key that comes from \p Q, computed once for all of a kernel's shapes.
 std::string canonicalQueryKey(const EnumerationQuery &Q);
@@ -28,7 +29,10 @@ std::string canonicalEnumerationKey(llvm::StringRef QueryKey, const BlockShape &
 /// queries close together).
 class EnumerationMemo {
 public:
-  const EnumerationResult *find(const std::string &Key) const;
+  /// The result for \p Key if it answers the query: a class-only result (Stopped) answers only
+  /// a ClassOnly one.
+  const EnumerationResult *find(const std::string &Key, bool ClassOnly) const;
+  /// Keeps \p R unless it is class-only and a result is already there.
   void insert(const std::string &Key, const EnumerationResult &R);
 
 private:

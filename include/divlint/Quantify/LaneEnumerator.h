@@ -43,6 +43,9 @@ struct EnumerationQuery {
   /// Evaluate as if the threads read their index through the warp-aligned remap of this group
   /// size (warpAlignedIndex; 0: as written). What lib/Fix/WarpAlignedRemap checks its rewrite by.
   unsigned RemapGroup = 0;
+  /// Only the class is wanted (the data flow's, while it runs): the enumeration stops at the
+  /// first warp that splits, since no later one can change the class.
+  bool ClassOnly = false;
 };
 
 /// The warp-aligned remap of a linear thread index: inside each run of \p Group * \p WarpSize
@@ -101,6 +104,8 @@ struct EnumerationResult {
   /// The block shape the numbers were computed for (the worst of the kernel's shapes).
   BlockShape Shape;
   bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)
+  /// A ClassOnly query stopped at its first split: the class is final, the numbers are not.
+  bool Stopped = false;
 };
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape);
