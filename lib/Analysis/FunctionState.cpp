@@ -8,6 +8,7 @@
 
 #include "FunctionAnalysisImpl.h"
 
+#include "divlint/Support/WrittenText.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -164,10 +165,7 @@ std::string FunctionState::textOf(const Stmt *S) const {
 }
 
 std::string FunctionState::sourceTextOf(const Stmt *S) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
-  llvm::StringRef Text = Lexer::getSourceText(SM.getExpansionRange(R), SM, Ctx.getLangOpts());
-  std::string T = Text.str();
+  std::string T = writtenText(S->getSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts());
   if (T.size() > 60)
     T = T.substr(0, 57) + "...";
   return T;

@@ -8,6 +8,7 @@
 #include "TranslationUnitAnalyzer.h"
 
 #include "divlint/Fix/Rewrites.h"
+#include "divlint/Support/WrittenText.h"
 #include "clang/Lex/Lexer.h"
 #include <cmath>
 #include <cstdio>
@@ -16,9 +17,7 @@ namespace divlint {
 namespace pipeline {
 
 std::string TranslationUnitAnalyzer::text(SourceRange R) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = SM.getExpansionRange(CharSourceRange::getTokenRange(R));
-  return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+  return writtenText(R, Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
 /// The construct as the user wrote it: `assert(c)` expands to a `?:`, but the user wrote an assert.

@@ -10,6 +10,7 @@
 
 #include "CostModelInternal.h"
 #include "divlint/Analysis/IntrinsicTable.h"
+#include "divlint/Support/WrittenText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -45,9 +46,7 @@ std::string CostModel::siteName(const Stmt *S, const FunctionDecl *In) const {
 std::string CostModel::assumedTripsSite(const Stmt *Loop, const FunctionDecl *Named) const {
   std::string Cond;
   if (const Expr *C = loopCondition(Loop)) {
-    Cond = Lexer::getSourceText(CharSourceRange::getTokenRange(C->getSourceRange()),
-                                Ctx.getSourceManager(), Ctx.getLangOpts())
-               .str();
+    Cond = writtenText(C->getSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts());
     if (Cond.size() > 40)
       Cond = Cond.substr(0, 37) + "...";
   }

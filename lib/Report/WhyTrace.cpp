@@ -1,4 +1,5 @@
 #include "divlint/Report/WhyTrace.h"
+#include "divlint/Support/WrittenText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -93,8 +94,7 @@ std::vector<SourcePoint> WhyTracer::trace(const Expr *Condition, const FunctionD
     Points.push_back({PL.getLine(), PL.getColumn(), std::move(Text)});
   };
   auto Text = [&](const Stmt *S) {
-    CharSourceRange R = SM.getExpansionRange(CharSourceRange::getTokenRange(S->getSourceRange()));
-    std::string T = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    std::string T = writtenText(S->getSourceRange(), SM, Ctx.getLangOpts());
     return T.size() > 60 ? T.substr(0, 57) + "..." : T;
   };
 
