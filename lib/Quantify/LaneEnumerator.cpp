@@ -488,8 +488,8 @@ EnumerationResult Enumerator::run() {
   if (std::optional<EnumerationResult> T = Tail(/*KnownThreshold=*/false))
     return *T;
 
-  // A class-only query that no enumeration can settle (sampled unknowns, a shape that is not
-  // the launch's) is lane-varying unless the proof says otherwise, split seen or not.
+  // Whether the enumeration can see every value (below: then no split proves uniformity). A
+  // class-only query it cannot settle is lane-varying unless the proof says otherwise.
   bool MayBeExhaustive = !R.Sampled && (!Exact || Exact->Cond) && !Shape.assumed() &&
                          Shape.Source != "unknown" && Shape.FixedDims == 7;
   if (Q.ClassOnly && !MayBeExhaustive &&
@@ -625,9 +625,8 @@ EnumerationResult Enumerator::run() {
   // otherwise the symbolic proof decides (DESIGN §6.1: uniform is proved, never sampled).
   // An assumed shape (or a candidate for an unknown one) is not the launch's: only a proof
   // covers every block the kernel may be launched with.
-  bool Exhaustive = !R.Sampled && !LaneUnevaluated && !LoopRanOut &&
-                    Evaluations < MaxEvaluations && (!Exact || Exact->Cond) &&
-                    !Shape.assumed() && Shape.Source != "unknown" && Shape.FixedDims == 7;
+  bool Exhaustive =
+      MayBeExhaustive && !LaneUnevaluated && !LoopRanOut && Evaluations < MaxEvaluations;
   if (!Exhaustive) {
     UniformityProof Proof = proveUniformity(Q.Cond, Q.Guard, Shape, WarpSize, Q.MultiWay);
     if (!Proof.WarpUniform) {
