@@ -143,8 +143,12 @@ EnumerationResult enumerateCondition(const EnumerationQuery &Q,
     if (!Worst || R.Class > Worst->Class ||
         (R.Class == Worst->Class && Fraction(R) > Fraction(*Worst)))
       Worst = std::move(R);
-    if (Q.ClassOnly && Worst->Class == Uniformity::LaneVarying)
-      break; // no other shape changes the class
+    if (Q.ClassOnly && Worst->Class == Uniformity::LaneVarying) {
+      // No other shape changes the class; the numbers are one shape's, not the join's (even
+      // when that shape's came whole from the memo).
+      Worst->Stopped = true;
+      break;
+    }
   }
   if (!Worst)
     return enumerateCondition(Q, BlockShape{});
