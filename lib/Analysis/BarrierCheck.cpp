@@ -67,7 +67,9 @@ BarrierCheck::check(const std::vector<BranchRecord> &Branches,
     bool IsBarrier = BarrierCalls.count(Call);
     const BranchRecord *Offender = nullptr;
     const CallExpr *ReachedInstead = nullptr;
-    // Every branch the call is (transitively: see controlClass) control dependent on.
+    // Every branch the call is (transitively: see controlClass) control dependent on that can
+    // split the threads that must reach it.
+    std::vector<std::pair<const CFGBlock *, const BranchRecord *>> Splitting;
     for (CFGBlock *Dep : F.controlDeps().getControlDependencies(const_cast<CFGBlock *>(Block))) {
       auto It = BranchIndex.find(Dep);
       if (It == BranchIndex.end())
@@ -78,10 +80,25 @@ BarrierCheck::check(const std::vector<BranchRecord> &Branches,
       Uniformity C = BR.Result.Class;
       if (IsBarrier ? C == Uniformity::BlockUniform : C != Uniformity::LaneVarying)
         continue;
-      if (!skippingMatters(Dep, Block, IsBarrier, C == Uniformity::LaneVarying, ReachedInstead))
-        continue;
-      Offender = &BR;
-      break;
+      Splitting.push_back({Dep, &BR});
+    }
+    // The outermost first: a branch that decides which threads reach the others is the cause
+    // to name. (FasterTransformer's beam search calls `__syncthreads()` in a loop inside `if
+    // (thread_id == 0)`; the loop's data-dependent `break`, which only thread 0 evaluates, was
+    // named instead.)
+    while (!Splitting.empty() && !Offender) {
+      auto Outer = llvm::find_if(Splitting, [&](const auto &X) {
+        return llvm::none_of(Splitting, [&](const auto &Y) {
+          return Y.first != X.first && F.dominates(Y.first, X.first);
+        });
+      });
+      if (Outer == Splitting.end())
+        Outer = Splitting.begin();
+      auto [Dep, BR] = *Outer;
+      Splitting.erase(Outer);
+      if (skippingMatters(Dep, Block, IsBarrier, BR->Result.Class == Uniformity::LaneVarying,
+                          ReachedInstead))
+        Offender = BR;
     }
     if (Offender)
       Syncs.push_back({Call, IsBarrier, Offender, ReachedInstead});
