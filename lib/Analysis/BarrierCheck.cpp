@@ -85,12 +85,20 @@ BarrierCheck::check(const std::vector<BranchRecord> &Branches,
     // The outermost first: a branch that decides which threads reach the others is the cause
     // to name. (FasterTransformer's beam search calls `__syncthreads()` in a loop inside `if
     // (thread_id == 0)`; the loop's data-dependent `break`, which only thread 0 evaluates, was
-    // named instead.)
+    // named instead.) Branches with a witness (values that split) come before those without,
+    // which make a warning, not an error (syncFinding).
+    auto Witnessed = [](const BranchRecord *BR) {
+      return !BR->Result.SplitUnseen && !BR->Result.LayoutDecidesSplit;
+    };
+    std::stable_partition(Splitting.begin(), Splitting.end(),
+                          [&](const auto &X) { return Witnessed(X.second); });
     while (!Splitting.empty() && !Offender) {
+      bool Group = Witnessed(Splitting.front().second);
       auto Outer = llvm::find_if(Splitting, [&](const auto &X) {
-        return llvm::none_of(Splitting, [&](const auto &Y) {
-          return Y.first != X.first && F.dominates(Y.first, X.first);
-        });
+        return Witnessed(X.second) == Group && llvm::none_of(Splitting, [&](const auto &Y) {
+                 return Y.first != X.first && Witnessed(Y.second) == Group &&
+                        F.dominates(Y.first, X.first);
+               });
       });
       if (Outer == Splitting.end())
         Outer = Splitting.begin();

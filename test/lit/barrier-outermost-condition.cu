@@ -28,4 +28,18 @@ __global__ void everyThread(const float *score, const float *best, int *out, int
   }
   // CHECK: barrier-outermost-condition.cu:[[@LINE-2]]:5: error: barrier '__syncthreads()' is reached under a lane-varying condition 'score[threadIdx.x * k + i] < best[i]' (line [[@LINE-5]])
 }
+
+// An outer branch with no witness (no value divlint tried splits a warp: a warning at most)
+// comes after an inner one that splits: the barrier stays an error, under the inner branch.
+__global__ void unprovenOuter(int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i != 5000) {
+    if (threadIdx.x % 2 == 0) {
+      out[i] = 1;
+      __syncthreads();
+    }
+  }
+  // CHECK: barrier-outermost-condition.cu:[[@LINE-3]]:7: error: barrier '__syncthreads()' is reached under a lane-varying condition 'threadIdx.x % 2 == 0' (line [[@LINE-5]])
+  out[i] += 2;
+}
 // CHECK-NOT: error:
