@@ -6,6 +6,8 @@
 set -u
 C=$(cd "$1" && pwd); OUT=$2
 SEED=${SEED:-1}; COUNT=${COUNT:-280}
+# A warm machine keeps an earlier call's programs there: the judge would take them for this seed's.
+rm -rf /tmp/e /tmp/j /tmp/gen
 mkdir -p /tmp/e /tmp/j && tar xzf "$C/emit.tgz" -C /tmp/e
 PAR=16 BUDGET=${BUDGET:-200} SANITIZE=${SANITIZE:-1} bash "$C/run_all.sh" /tmp/e/emit "$OUT"
 # The generator is deterministic: the same programs and meta.json again, for the judge.
