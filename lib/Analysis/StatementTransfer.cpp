@@ -137,11 +137,14 @@ void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, Stat
     return;
   const FunctionDecl *Callee = CE->getDirectCallee();
   // A call whose value nobody reads (`helper(out, k);`) is still analyzed in this context:
-  // its branches see these arguments, not "no call site".
-  // So is an operator with a body (a lambda's `f(i)`), but for assignments, applied below.
+  // its branches see these arguments, not "no call site". So is a function object's call with
+  // a body: a lambda's `f(i)`, and a functor's (`Operator op; op(params, shared_storage);`,
+  // how CUTLASS's `Kernel<Operator>` runs its GEMM). Assignments are applied below.
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
-  if (Callee && Callee->getDefinition() && (!Op || (!Op->isAssignmentOp() && isa<CXXMethodDecl>(Callee) &&
-                                                    cast<CXXMethodDecl>(Callee)->getParent()->isLambda())))
+  bool FunctionObjectCall =
+      Op && isa<CXXMethodDecl>(Callee) &&
+      (Op->getOperator() == OO_Call || cast<CXXMethodDecl>(Callee)->getParent()->isLambda());
+  if (Callee && Callee->getDefinition() && (!Op || FunctionObjectCall))
     Eval.eval(CE, S);
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
       OCE && OCE->isAssignmentOp() && OCE->getNumArgs() == 2) {
