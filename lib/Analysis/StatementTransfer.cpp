@@ -140,10 +140,10 @@ void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, Stat
   // its branches see these arguments, not "no call site". So is a function object's call with
   // a body: a lambda's `f(i)`, and a functor's (`Operator op; op(params, shared_storage);`,
   // how CUTLASS's `Kernel<Operator>` runs its GEMM). Assignments are applied below.
+  // (A lambda's call is its `operator()` too.)
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
   bool FunctionObjectCall =
-      Op && isa<CXXMethodDecl>(Callee) &&
-      (Op->getOperator() == OO_Call || cast<CXXMethodDecl>(Callee)->getParent()->isLambda());
+      Op && Op->getOperator() == OO_Call && isa_and_nonnull<CXXMethodDecl>(Callee);
   if (Callee && Callee->getDefinition() && (!Op || FunctionObjectCall))
     Eval.eval(CE, S);
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
