@@ -165,10 +165,7 @@ std::string FunctionState::textOf(const Stmt *S) const {
 }
 
 std::string FunctionState::sourceTextOf(const Stmt *S) const {
-  std::string T = writtenText(S->getSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts());
-  if (T.size() > 60)
-    T = T.substr(0, 57) + "...";
-  return T;
+  return writtenText(S->getSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts(), 60);
 }
 
 bool FunctionState::isOwnLocal(const VarDecl *VD) const {

@@ -16,8 +16,8 @@
 namespace divlint {
 namespace pipeline {
 
-std::string TranslationUnitAnalyzer::text(SourceRange R) const {
-  return writtenText(R, Ctx.getSourceManager(), Ctx.getLangOpts());
+std::string TranslationUnitAnalyzer::text(SourceRange R, size_t MaxChars) const {
+  return writtenText(R, Ctx.getSourceManager(), Ctx.getLangOpts(), MaxChars);
 }
 
 /// The construct as the user wrote it: `assert(c)` expands to a `?:`, but the user wrote an assert.

@@ -279,9 +279,7 @@ void TranslationUnitAnalyzer::collect(const FunctionDecl *FD, const FunctionAnal
     F.Class = Uniformity::LaneVarying;
     F.Ext = H.Structural ? Extent::Partial : Extent::DataDependent;
     F.Sev = Severity::Note;
-    F.ConditionText = text(H.Site->getSourceRange());
-    if (F.ConditionText.size() > 60)
-      F.ConditionText = F.ConditionText.substr(0, 57) + "...";
+    F.ConditionText = text(H.Site->getSourceRange(), 60);
     F.Message = "'" + F.ConditionText + "': " + H.Operation +
                 (H.Structural ? ": nvcc compiles it to a branch that splits the warp"
                               : ": nvcc compiles it to a branch on lane-varying operands, so "

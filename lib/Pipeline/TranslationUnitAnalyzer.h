@@ -513,7 +513,7 @@ private:
     return Opts.CompiledBranchAt && Opts.CompiledBranchAt(Located.File, Located.Line) == false;
   }
   void setRange(SourceRange R, Finding &F);
-  std::string text(SourceRange R) const;
+  std::string text(SourceRange R, size_t MaxChars = 0) const;
   std::string constructAsWritten(const BranchRecord &BR) const;
   /// The current kernel's block shapes, "256x1x1, 16x16x1".
   std::string joinedShapes() const;

@@ -46,9 +46,7 @@ std::string CostModel::siteName(const Stmt *S, const FunctionDecl *In) const {
 std::string CostModel::assumedTripsSite(const Stmt *Loop, const FunctionDecl *Named) const {
   std::string Cond;
   if (const Expr *C = loopCondition(Loop)) {
-    Cond = writtenText(C->getSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts());
-    if (Cond.size() > 40)
-      Cond = Cond.substr(0, 37) + "...";
+    Cond = writtenText(C->getSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts(), 40);
   }
   return std::to_string(static_cast<int>(DefaultTripCount)) + " trips of the loop at " +
          siteName(Loop, Named) + (Cond.empty() ? "" : " ('" + Cond + "')");

@@ -94,8 +94,7 @@ std::vector<SourcePoint> WhyTracer::trace(const Expr *Condition, const FunctionD
     Points.push_back({PL.getLine(), PL.getColumn(), std::move(Text)});
   };
   auto Text = [&](const Stmt *S) {
-    std::string T = writtenText(S->getSourceRange(), SM, Ctx.getLangOpts());
-    return T.size() > 60 ? T.substr(0, 57) + "..." : T;
+    return writtenText(S->getSourceRange(), SM, Ctx.getLangOpts(), 60);
   };
 
   // 1. Seeds: the leaves of the condition's value that are not block-uniform.

@@ -3,6 +3,7 @@
 #include "divlint/Support/WrittenText.h"
 
 #include "clang/Lex/Lexer.h"
+#include <optional>
 
 using namespace clang;
 
@@ -25,7 +26,8 @@ static std::optional<CharSourceRange> argumentSpelling(SourceRange R, const Sour
   return CharSourceRange::getTokenRange(SB, SE);
 }
 
-std::string writtenText(SourceRange R, const SourceManager &SM, const LangOptions &LO) {
+std::string writtenText(SourceRange R, const SourceManager &SM, const LangOptions &LO,
+                        size_t MaxChars) {
   CharSourceRange CR = SM.getExpansionRange(CharSourceRange::getTokenRange(R));
   if (std::optional<CharSourceRange> Arg = argumentSpelling(R, SM))
     CR = *Arg;
@@ -43,6 +45,8 @@ std::string writtenText(SourceRange R, const SourceManager &SM, const LangOption
     Space = false;
     Out.push_back(C);
   }
+  if (MaxChars && Out.size() > MaxChars)
+    Out = Out.substr(0, MaxChars - 3) + "...";
   return Out;
 }
 
