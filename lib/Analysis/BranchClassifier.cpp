@@ -131,7 +131,7 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
   for (const LoopContext &L : Q.Loops)
     Key = llvm::hash_combine(Key, L.LoopId, L.Cond ? L.Cond->Hash : 0);
   auto It = EnumCache.find(Key);
-  if (It != EnumCache.end() && (Q.ClassOnly || !It->second.Stopped))
+  if (It != EnumCache.end() && It->second.answers(Q.ClassOnly))
     return It->second;
   EnumerationResult R = enumerateCondition(Q, F.Shapes);
   // One lane per warp reaches it (`if (threadIdx.x == 0) { ... a > b ? ... }`): no warp splits.
@@ -148,8 +148,8 @@ EnumerationResult BranchClassifier::classify(const CFGBlock *B, bool WithGuard,
     R.Ext = Extent::EveryWarp;
   if (It == EnumCache.end())
     EnumCache.emplace(Key, R);
-  else if (!R.Stopped)
-    It->second = R; // a full result replaces a class-only one
+  else if (R.answers(/*ClassOnly=*/false))
+    It->second = R;
   return R;
 }
 

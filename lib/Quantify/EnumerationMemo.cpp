@@ -104,7 +104,7 @@ std::string canonicalEnumerationKey(const EnumerationQuery &Q, const BlockShape 
 
 const EnumerationResult *EnumerationMemo::find(const std::string &Key, bool ClassOnly) const {
   auto It = Results.find(Key);
-  if (It == Results.end() || (It->second.Stopped && !ClassOnly))
+  if (It == Results.end() || !It->second.answers(ClassOnly))
     return nullptr;
   return &It->second;
 }
@@ -113,8 +113,8 @@ void EnumerationMemo::insert(const std::string &Key, const EnumerationResult &R)
   if (Results.size() >= MaxEntries)
     Results.clear();
   auto [It, New] = Results.insert({Key, R});
-  if (!New && !R.Stopped)
-    It->second = R; // a full result replaces a class-only one
+  if (!New && R.answers(/*ClassOnly=*/false))
+    It->second = R;
 }
 
 } // namespace divlint

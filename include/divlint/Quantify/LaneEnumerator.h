@@ -106,6 +106,9 @@ struct EnumerationResult {
   bool Enumerated = false; ///< the lanes were evaluated (warps/split are meaningful)
   /// A ClassOnly query stopped at its first split: the class is final, the numbers are not.
   bool Stopped = false;
+  /// Whether this result, remembered, answers a query (a class-only one or one for numbers).
+  /// Caches keep the result that answers more: a full one replaces a stopped one, never back.
+  bool answers(bool ClassOnly) const { return ClassOnly || !Stopped; }
 };
 
 EnumerationResult enumerateCondition(const EnumerationQuery &Q, const BlockShape &Shape);
