@@ -100,7 +100,7 @@ BarrierCheck::check(const std::vector<BranchRecord> &Branches,
                         F.dominates(Y.first, X.first);
                });
       });
-      if (Outer == Splitting.end())
+      if (Outer == Splitting.end()) // (blocks the dominator tree cannot reach dominate each other)
         Outer = Splitting.begin();
       auto [Dep, BR] = *Outer;
       Splitting.erase(Outer);
