@@ -445,6 +445,7 @@ int runConfirm(int argc, const char **argv) {
   uint64_t CopyBudget = 8u << 20;
   for (const IncludeCopy &C : IncludeCopies)
     copyHeaders(C, Dir, CopyBudget);
+  copyIncludedHeaders(IncludeCopies, Plan.SourceRoot, Dir, CopyBudget);
   Ok &= writeText(Dir + "/divlint_probe.cuh", ProbeRuntimeText);
   if (KernelMode) {
     Ok &= writeText(Dir + "/divlint_driver.cuh", DriverRuntimeText);

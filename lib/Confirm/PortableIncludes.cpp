@@ -2,8 +2,12 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include <deque>
 #include <map>
+#include <set>
 
 namespace divlint::confirm {
 
@@ -88,6 +92,84 @@ unsigned copyHeaders(const IncludeCopy &C, const std::string &Dir, uint64_t &Bud
     if (!llvm::sys::fs::copy_file(It->path(), Target)) {
       Budget -= Size;
       ++Copied;
+    }
+  }
+  return Copied;
+}
+
+namespace {
+/// The names a file includes, with whether each is a quoted include (searched next to the file
+/// first). Every directive, whatever the conditionals around it.
+std::vector<std::pair<std::string, bool>> includedNames(llvm::StringRef Text) {
+  static const llvm::Regex Include(R"(^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"])");
+  std::vector<std::pair<std::string, bool>> Out;
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    if (Line.contains("include") && Include.match(Line, &M))
+      Out.push_back({M[2].str(), M[1] == "\""});
+  }
+  return Out;
+}
+} // namespace
+
+unsigned copyIncludedHeaders(const std::vector<IncludeCopy> &Copies, const std::string &Root,
+                             const std::string &Dir, uint64_t &Budget) {
+  // Where each original folder lies in the build directory: the mirrored root, then the
+  // include folders (the -I order: the first that has a name is the one the compiler takes).
+  std::vector<IncludeCopy> Places{{Root, "src"}};
+  Places.insert(Places.end(), Copies.begin(), Copies.end());
+  auto PlaceOf = [&](llvm::StringRef Original) -> std::string {
+    for (const IncludeCopy &C : Places)
+      if (Original == C.From || Original.starts_with(C.From + "/"))
+        return Dir + "/" + C.To + Original.drop_front(C.From.size()).str();
+    return {};
+  };
+  // Every file already in the build directory, by its original path.
+  std::deque<std::string> Work;
+  std::set<std::string> Seen;
+  for (const IncludeCopy &C : Places) {
+    std::error_code EC;
+    std::string Base = Dir + "/" + C.To;
+    for (llvm::sys::fs::recursive_directory_iterator It(Base, EC), End; It != End && !EC;
+         It.increment(EC))
+      if (isSourceOrHeader(It->path()) && It->type() == llvm::sys::fs::file_type::regular_file)
+        if (std::string Original = C.From + llvm::StringRef(It->path()).drop_front(Base.size()).str();
+            Seen.insert(Original).second)
+          Work.push_back(Original);
+  }
+  unsigned Copied = 0;
+  while (!Work.empty()) {
+    std::string Original = Work.front();
+    Work.pop_front();
+    auto Text = llvm::MemoryBuffer::getFile(PlaceOf(Original));
+    if (!Text)
+      continue;
+    for (const auto &[Name, Quoted] : includedNames((*Text)->getBuffer())) {
+      std::vector<std::string> Folders;
+      if (Quoted)
+        Folders.push_back(std::string(llvm::sys::path::parent_path(Original)));
+      for (const IncludeCopy &C : Copies)
+        Folders.push_back(C.From);
+      for (const std::string &Folder : Folders) {
+        std::string From = absolutePath(Folder + "/" + Name);
+        llvm::sys::fs::file_status St;
+        if (llvm::sys::fs::status(From, St) || St.type() != llvm::sys::fs::file_type::regular_file)
+          continue;
+        std::string Target = PlaceOf(From);
+        if (Target.empty() || !Seen.insert(From).second)
+          break; // outside every folder we place, or already there
+        if (St.getSize() > 512 * 1024 || St.getSize() > Budget)
+          break;
+        llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Target));
+        if (!llvm::sys::fs::copy_file(From, Target)) {
+          Budget -= St.getSize();
+          ++Copied;
+          Work.push_back(From);
+        }
+        break;
+      }
     }
   }
   return Copied;

@@ -279,10 +279,16 @@ TEST(ConfirmGpu, KillsAKernelThatRunsPastTheTimeout) {
 
 // An --emit-only directory builds on another machine: run.sh and the nvcc arguments name no path
 // of this one; include folders outside the program's (-I) and headers only the host pass
-// includes travel inside the directory.
+// includes travel inside the directory, and so do headers behind a guard the analysis did not
+// take (CUTLASS's `arch/wmma.h` includes `wmma_sm70.h` only for some architectures), with what
+// they include in turn.
 TEST(ConfirmCommand, EmitOnlyProgramDirectoryIsRelocatable) {
   TempDir D;
-  D.write("a/lib/include/shared.h", "#define SCALE 3\n");
+  D.write("a/lib/include/shared.h", "#define SCALE 3\n#if defined(WIDE_TILES)\n"
+                                    "#  include \"arch/wide.h\"\n#include <arch/absent.h>\n#endif\n");
+  D.write("a/lib/include/arch/wide.h", "#include \"wide_impl.h\"\n");
+  D.write("a/lib/include/arch/wide_impl.h", "#define WIDE 1\n");
+  D.write("a/lib/include/arch/unused.h", "#define UNUSED 1\n");
   D.write("a/prog/host_only.h", "#include \"hostdefs.h\"\n");
   D.write("b/hostinc/hostdefs.h", "static int host_value() { return 7; }\n");
   std::string Src = D.write("a/prog/main.cu", R"cu(#include "shared.h"
@@ -314,6 +320,9 @@ int main() {
   EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/src/lib/include/shared.h"));
   EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/src/prog/host_only.h"));
   EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/inc/0/hostdefs.h"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/src/lib/include/arch/wide.h"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Moved + "/src/lib/include/arch/wide_impl.h"));
+  EXPECT_FALSE(llvm::sys::fs::exists(Moved + "/src/lib/include/arch/unused.h"));
   // It builds where it landed (nvcc only; no GPU needed to build).
   auto Nvcc = findNvcc();
   if (!Nvcc)
