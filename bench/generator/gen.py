@@ -25,6 +25,7 @@ import json
 import os
 import random
 
+import captures
 import collectives
 import controlflow
 import modern
@@ -75,6 +76,7 @@ class KernelGen:
         self.params = False
         self.deep = False
         self.templated = False
+        self.captures = False  # seeds 20 and later: captures kept apart (captures.py)
         self.threadids = False  # seeds 13 and later: threadids.setup() makes it True
         self.controlflow = False  # seeds 14 and later: sync dependence (controlflow.py)
         self.pick_shape()
@@ -251,6 +253,8 @@ class KernelGen:
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in deep.FEATURES]
         if self.templated:  # seeds 12 and later: template-heavy, warp-centric code (templated.py)
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in templated.FEATURES]
+        if self.captures:  # seeds 20 and later: lambdas' captures one by one (captures.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in captures.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -593,6 +597,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.params = seed >= 10
         kg.deep = seed >= 11
         kg.templated = seed >= 12
+        kg.captures = seed >= 20
         if seed >= 13 and r.random() < 0.5:  # linear thread ids in rows that share warps
             threadids.setup(kg)
         kg.controlflow = seed >= 14
