@@ -103,7 +103,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   if (auto K = constantReturn(Def); K && isIntegerLike(CE->getType()))
     return sym::constant(*K, intTypeOf(CE->getType(), F.Ctx));
   if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
-    PrivateReach Reach = reachOf(CE, Reached, Args, S);
+    PrivateReach Reach = reachOf(CE, Reached, Args, Given, S);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
     applyStoresThroughArguments(Summary, Reached, Given, S);
@@ -165,7 +165,7 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
   }
   const FunctionDecl *Def = Ctor->getDefinition();
   if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
-    PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, S);
+    PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, Given, S);
     Reach.Contents[0] = ObjectContents();
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
@@ -238,6 +238,21 @@ void CallEvaluator::noteReturnedTargets(const CallExpr *CE, const CallSummary &S
   M.noteCallReturn(CE, std::move(Into), Summary.ReturnedPlace);
 }
 
+std::optional<Memory::ClosureParts> CallEvaluator::closureParts(const Expr *Arg) const {
+  if (!Arg)
+    return std::nullopt;
+  QualType T = Arg->getType()->isPointerType() ? Arg->getType()->getPointeeType() : Arg->getType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->isLambda())
+    return std::nullopt;
+  Memory::ClosureParts P;
+  P.Own = Arg->getType()->isPointerType() ? M.pointerTargets(Arg)
+          : Arg->isGLValue()              ? M.lvalueTargets(Arg)
+                                          : Targets();
+  P.Captures = M.closureCaptures(T, Arg);
+  return P;
+}
+
 Targets CallEvaluator::argumentTarget(const Expr *Arg, QualType ParamTy) const {
   Targets T;
   if (ParamTy->isReferenceType())
@@ -282,7 +297,8 @@ std::vector<Targets> CallEvaluator::argumentTargets(const CallExpr *CE,
 }
 
 PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Targets> &Reached,
-                                    const std::vector<SymRef> &Args, State &S) const {
+                                    const std::vector<SymRef> &Args,
+                                    const std::vector<const Expr *> &Given, State &S) const {
   // A reference bound to a temporary (`f(a + b)`, a closure made at the call): the caller's
   // private memory too, holding that value.
   std::vector<char> ByRefTemporary(Reached.size(), 0);
@@ -305,12 +321,13 @@ PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Target
                               Callee->getParamDecl(PI)->getType()->isReferenceType());
     ByRefTemporary[I] = ByRef && Arg && !Arg->IgnoreParenImpCasts()->isGLValue();
   }
-  return reachOf(Reached, ByRefTemporary, Args, S);
+  return reachOf(Reached, ByRefTemporary, Args, Given, S);
 }
 
 PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
                                     const std::vector<char> &ByRefTemporary,
-                                    const std::vector<SymRef> &Args, State &S) const {
+                                    const std::vector<SymRef> &Args,
+                                    const std::vector<const Expr *> &Given, State &S) const {
   PrivateReach R;
   R.Contents.resize(Reached.size());
   R.Group.resize(Reached.size());
@@ -325,8 +342,10 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
                      llvm::all_of(T.Objects,
                                   [&](const ObjectRef &O) { return M.isConstObject(O.Object); }) &&
                      llvm::all_of(T.Paths, ConstVariable);
-    if (!Reached[I].empty())
-      R.Contents[I] = M.contentsOf(Reached[I], S);
+    if (auto Closure = closureParts(I < Given.size() ? Given[I] : nullptr); Closure && !T.empty())
+      R.Contents[I] = M.closureContents(*Closure, S); // capture by capture
+    else if (!T.empty())
+      R.Contents[I] = M.contentsOf(T, S);
     else if (ByRefTemporary[I] && I < Args.size())
       R.Contents[I] = Memory::contentsOfValue(Args[I]);
   }
@@ -444,8 +463,11 @@ void CallEvaluator::applyStoresThroughArguments(const CallSummary &Summary,
       F.CurrentBlock ? F.controlClass(F.CurrentBlock) : Uniformity::BlockUniform;
   const auto &Stored = Summary.StoredThrough;
   for (unsigned I = 0; I < Stored.size() && I < Reached.size(); ++I)
-    if (Stored[I])
-      M.storeContents(M.writable(Reached[I]), *Stored[I], Control, S);
+    if (Stored[I]) {
+      auto Closure = closureParts(I < Given.size() ? Given[I] : nullptr);
+      M.storeContents(M.writable(Reached[I]), *Stored[I], Control, S,
+                      Closure ? &*Closure : nullptr);
+    }
   // Through pointers the callee loaded: wherever a pointer of unknown origin may point, when
   // it was given private memory (a pointer to it, or an object by value that may hold one).
   if (Summary.StoredAnywhere && givesPrivateMemory(Reached, Given)) {

@@ -394,15 +394,19 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
       isa<ImplicitValueInitExpr>(E) || isa<CXXBoolLiteralExpr>(E) || isa<IntegerLiteral>(E))
     return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, F.textOf(E), IT);
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
-    // A closure holds its captures: copies of values, references to the variables (whose
-    // class is their memory's, read here so that the closure grows with it).
-    std::vector<SymRef> Parts;
-    for (const Expr *Init : LE->capture_inits())
-      if (Init)
-        Parts.push_back(eval(Init, S, D + 1));
-    if (Parts.empty())
+    // A closure holds its captures, a field each (ClosureCaptures.cpp): copies of values,
+    // references to the variables (whose class is their memory's, read here so that the
+    // closure grows with it).
+    std::vector<std::pair<const void *, SymRef>> Fields;
+    auto Field = LE->getLambdaClass()->field_begin(), End = LE->getLambdaClass()->field_end();
+    for (const Expr *Init : LE->capture_inits()) {
+      const FieldDecl *FD = Field != End ? *Field++ : nullptr;
+      if (Init && FD)
+        Fields.push_back({FD, eval(Init, S, D + 1)});
+    }
+    if (Fields.empty())
       return sym::opaque(F.idFor(E), Uniformity::BlockUniform, false, "lambda", IT);
-    return sym::joinLeaf(F.idFor(E), Parts, "lambda");
+    return sym::record(std::move(Fields), nullptr, "lambda");
   }
   if (const auto *Inherited = dyn_cast<CXXInheritedCtorInitExpr>(E))
     return Calls.evalInheritedConstruct(Inherited);

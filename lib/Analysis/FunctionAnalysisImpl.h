@@ -15,6 +15,8 @@
 //   CudaBuiltins.cpp         CUDA facts: builtin variables, special registers, group types
 //   Memory.cpp               tracked locals (access paths); private memory objects (escaped
 //                            locals, arrays, captures, what parameters reach), stores into them
+//   EscapeFacts.cpp          which locals are memory (address taken, captured by reference)
+//   ClosureCaptures.cpp      a lambda's captures, one by one (its closure's fields)
 //   PrivateTargets.cpp       the private memory a pointer or lvalue may reach
 //   StatementTransfer.cpp    what each CFG statement does to the state
 //   Joins.cpp                joins at merge points; induction variables at loop headers
@@ -29,6 +31,7 @@
 #define DIVLINT_LIB_ANALYSIS_FUNCTIONANALYSISIMPL_H
 
 #include "DataFlowState.h"
+#include "EscapeFacts.h"
 #include "divlint/Analysis/FunctionAnalysis.h"
 #include "divlint/Analysis/FunctionStructure.h"
 #include "divlint/Analysis/IntrinsicTable.h"
@@ -138,10 +141,6 @@ struct FunctionState {
 // Memory.cpp, PrivateTargets.cpp: where values live
 //===----------------------------------------------------------------------===//
 
-/// The local variable an lvalue is part of (`v`, `s.a`, `a[i]` of an array), if any; not
-/// through `->` or a pointer's subscript (what a pointer points to is not part of it).
-const clang::VarDecl *rootLocal(const clang::Expr *E);
-
 /// Private memory the data flow cannot follow value by value, flow-insensitive (one class per
 /// field path, ObjectContents):
 /// an escaped local or a variable a lambda captured (the variable, false), or what a pointer or
@@ -218,9 +217,27 @@ public:
   Targets thisTargets() const;
   /// What the lvalue \p LV may lie in.
   Targets lvalueTargets(const clang::Expr *LV, unsigned D = 0) const;
-  /// A closure's by-reference captures (and by-copy pointers), for an object of type \p T
-  /// that \p Obj names: what a call of it may store into.
+  /// A closure's capture (ClosureCaptures.cpp): its field (none for `this`, or when a by-value
+  /// parameter holds the closure), what a store through it reaches here (a by-reference
+  /// capture's variable, what a copied pointer points to), or whether that is our caller's
+  /// memory, reached only through where the closure object lies (InCaller).
+  struct ClosureCapture {
+    const clang::FieldDecl *Field = nullptr;
+    Targets Reached;
+    bool InCaller = false;
+  };
+  using ClosureCaptures = llvm::SmallVector<ClosureCapture, 4>;
+  /// The captures of an object of type \p T that \p Obj names; closureTargets: all together.
+  ClosureCaptures closureCaptures(clang::QualType T, const clang::Expr *Obj) const;
   Targets closureTargets(clang::QualType T, const clang::Expr *Obj) const;
+  /// A closure argument: what it reaches itself (where the closure object lies) and through
+  /// its captures.
+  struct ClosureParts {
+    Targets Own;
+    ClosureCaptures Captures;
+  };
+  /// What a closure argument's memory holds, capture by capture (PrivateReach).
+  ObjectContents closureContents(const ClosureParts &Closure, const State &S) const;
   /// The join of what \p T may hold (block-uniform when empty).
   Uniformity classOf(const Targets &T, const State &S) const;
   /// Whether a load through \p T reads every exposed object: \p T may point anywhere (a
@@ -242,8 +259,10 @@ public:
   void store(const Targets &T, Uniformity C, State &S);
   /// A store of \p V into \p T under control of class \p Control: a record field by field.
   void storeValue(const Targets &T, const SymRef &V, Uniformity Control, State &S);
-  /// What a callee stored through one argument (\p C, field by field) into what it reaches.
-  void storeContents(const Targets &T, const ObjectContents &C, Uniformity Control, State &S);
+  /// What a callee stored through one argument (\p C, field by field) into what it reaches;
+  /// a path into a closure goes to the capture of its first field, given \p Closure.
+  void storeContents(const Targets &T, const ObjectContents &C, Uniformity Control, State &S,
+                     const ClosureParts *Closure = nullptr);
   /// The value of the subobject at \p Path of private object \p O, of type \p T: a record
   /// field by field, else a leaf of its class.
   SymRef objectValue(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path, clang::QualType T,
@@ -319,14 +338,26 @@ private:
   void noteObjectStore(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path, Uniformity C);
   /// A store into \p O as this function sees it: the object, what may alias it, the caller.
   void storeObject(const ObjectRef &O, Uniformity C);
+  /// A lambda's captured variables \p Vars start with what the closure holds (ClosureCaptures.cpp).
+  void enterClosure(const clang::CXXRecordDecl *Closure,
+                    const std::vector<const clang::VarDecl *> &Vars,
+                    const std::optional<ObjectContents> &Reached);
+  /// Where a store into captured variable \p VD at \p Path lies in the closure (`this`).
+  FieldPath capturePath(const clang::VarDecl *VD, llvm::ArrayRef<const clang::FieldDecl *> Path) const;
+  /// \p T reaches only memory of our caller's (through arguments): a store there goes back.
+  bool reachesCallerOnly(const Targets &T) const;
+  /// Two variables this lambda captured that are different objects (neither a reference).
+  bool distinctCaptures(MemObject A, MemObject B) const;
   /// Targets of a pointer variable: the union of every value assigned to it.
   Targets variableTargets(const clang::VarDecl *VD, unsigned D) const;
 
   FunctionState &F;
-  llvm::DenseSet<const clang::VarDecl *> Escaped;
+  llvm::DenseSet<const clang::VarDecl *> Escaped, AddressTaken; ///< EscapeFacts'
   llvm::DenseSet<const clang::VarDecl *> Captured; ///< variables a lambda (this function) captured
-  /// A kernel's by-value parameters that nothing stores into and no pointer reaches: the
-  /// pointers in them are the host's (pointerTargets).
+  /// Their fields in the closure.
+  llvm::DenseMap<const clang::VarDecl *, const clang::FieldDecl *> CaptureFields;
+  /// A kernel's by-value parameters that nothing stores into and no pointer reaches, and a
+  /// lambda's captures of them: the pointers in them are the host's (pointerTargets).
   llvm::DenseSet<const clang::VarDecl *> HostArguments;
   /// Whether \p E reads a part of a HostArguments parameter (`p.data`, `p.ptrs[1]` of an array
   /// member): a value the host gave.
@@ -406,13 +437,18 @@ private:
   std::vector<Targets> argumentTargets(const clang::CallExpr *CE,
                                        const clang::FunctionDecl *Callee) const;
   /// What the callee is told about that memory: what it holds, which arguments may alias.
+  /// \p Given: the argument expressions, as for applyStoresThroughArguments.
   PrivateReach reachOf(const clang::CallExpr *CE, const std::vector<Targets> &Reached,
-                       const std::vector<SymRef> &Args, State &S) const;
+                       const std::vector<SymRef> &Args,
+                       const std::vector<const clang::Expr *> &Given, State &S) const;
   /// The same, given per argument whether it is a reference bound to a temporary (the
   /// caller's private memory too, holding the argument's value).
   PrivateReach reachOf(const std::vector<Targets> &Reached,
                        const std::vector<char> &ByRefTemporary, const std::vector<SymRef> &Args,
-                       State &S) const;
+                       const std::vector<const clang::Expr *> &Given, State &S) const;
+  /// Argument \p Arg as a closure (or a pointer to one): what it reaches itself and through
+  /// each capture; none when it is no closure.
+  std::optional<Memory::ClosureParts> closureParts(const clang::Expr *Arg) const;
   /// What the callee stores through each argument (a CallSummary's StoredThrough), under the
   /// control of the call, into the memory that argument reaches; what it stores through
   /// pointers it loaded (StoredAnywhere), into every private object whose address was exposed.

@@ -169,6 +169,10 @@ std::string FunctionState::sourceTextOf(const Stmt *S) const {
 }
 
 bool FunctionState::isOwnLocal(const VarDecl *VD) const {
+  // A lambda's init-capture (`[&r = h]`) lives in its closure, not in any function's frame:
+  // the lambda reads it as a capture, the enclosing function only evaluates its initializer.
+  if (VD->isInitCapture())
+    return false;
   for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
     if (DC == FD)
       return true;

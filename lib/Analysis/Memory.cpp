@@ -18,7 +18,6 @@
 #include "CudaBuiltins.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/Hashing.h"
 
 using namespace clang;
@@ -31,151 +30,7 @@ bool isPrefix(const AccessPath &Prefix, const AccessPath &Path) {
   return Prefix.size() <= Path.size() && std::equal(Prefix.begin(), Prefix.end(), Path.begin());
 }
 
-/// Locals that must be treated as memory (address taken, bound to a mutable reference,
-/// captured by reference, arrays), the ones a pointer may reach, the variables a lambda
-/// captured, and what each pointer variable is assigned.
-class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
-public:
-  explicit EscapeFinder(const FunctionState &F) : F(F) {}
-  llvm::DenseSet<const VarDecl *> Escaped, Exposed, Captured, Written;
-  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Assigned;
-  /// A store into \p LHS: into the local it is part of (rootLocal: a field, an element of an
-  /// array member), not into what a pointer in it points to.
-  void write(const Expr *LHS) {
-    if (const VarDecl *VD = rootLocal(LHS))
-      Written.insert(VD);
-  }
-
-  bool shouldVisitImplicitCode() const { return true; }
-  void escape(const VarDecl *VD) {
-    if (VD && !VD->getType()->isReferenceType()) {
-      Escaped.insert(VD);
-      Exposed.insert(VD);
-    }
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    if (VD->hasLocalStorage() && VD->getType()->isArrayType())
-      Escaped.insert(VD);
-    if (VD->getType()->isReferenceType() && VD->getInit())
-      if (!VD->getType().getNonReferenceType().isConstQualified())
-        escape(rootLocal(VD->getInit()));
-    if (VD->hasLocalStorage() && VD->getType()->isPointerType() && VD->getInit())
-      Assigned[VD].push_back(VD->getInit());
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      write(BO->getLHS());
-    if (BO->getOpcode() == BO_Assign && BO->getLHS()->getType()->isPointerType())
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->hasLocalStorage())
-          Assigned[VD].push_back(BO->getRHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
-      escape(rootLocal(UO->getSubExpr()));
-    if (UO->isIncrementDecrementOp())
-      write(UO->getSubExpr());
-    return true;
-  }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
-    SubscriptBases.insert(ASE->getBase()->IgnoreParens());
-    return true;
-  }
-  /// An array that decays other than to be subscripted: a pointer may now reach it.
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
-    if (ICE->getCastKind() == CK_ArrayToPointerDecay && !SubscriptBases.count(ICE))
-      escape(rootLocal(ICE->getSubExpr()));
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasLocalStorage() && !F.isOwnLocal(VD))
-        Captured.insert(VD);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
-    escapeMutableReferenceArguments(FD, CE->getArgs(), CE->getNumArgs(), Shift);
-    // An assigning operator, or any operator that is a non-const member (`p++`, `p[i]`
-    // returning a reference), may store into its object.
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE); Op && Op->getNumArgs() > 0) {
-      const auto *MD = dyn_cast_if_present<CXXMethodDecl>(FD);
-      if (Op->isAssignmentOp() || (MD && MD->isInstance() && !MD->isConst()))
-        write(Op->getArg(0));
-    }
-    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-      if (const auto *MD = MCE->getMethodDecl(); MD && !MD->isConst())
-        write(MCE->getImplicitObjectArgument());
-    return true;
-  }
-  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
-    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
-      write(Asm->getOutputExpr(I));
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    escapeMutableReferenceArguments(CE->getConstructor(), CE->getArgs(), CE->getNumArgs(), 0);
-    return true;
-  }
-  /// A local bound to a callee's mutable reference parameter: the callee may keep its address.
-  void escapeMutableReferenceArguments(const FunctionDecl *FD, const Expr *const *Args,
-                                       unsigned NumArgs, unsigned Shift) {
-    for (unsigned I = 0; I < NumArgs; ++I) {
-      QualType ParamTy;
-      if (FD && I >= Shift && I - Shift < FD->getNumParams())
-        ParamTy = FD->getParamDecl(I - Shift)->getType();
-      bool ByMutableRef = ParamTy.isNull()
-                              ? false
-                              : ParamTy->isReferenceType() &&
-                                    !ParamTy.getNonReferenceType().isConstQualified();
-      if (ByMutableRef)
-        escape(rootLocal(Args[I]));
-    }
-  }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
-          escape(VD);
-    return true;
-  }
-  /// Types and names take no address and bind no reference (parameters, reached through the
-  /// function's type, are not locals whose address can escape before the body runs).
-  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
-  bool TraverseType(QualType, bool = true) { return true; }
-  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc) { return true; }
-
-private:
-  const FunctionState &F;
-  llvm::DenseSet<const Expr *> SubscriptBases;
-};
-
 } // namespace
-
-const VarDecl *rootLocal(const Expr *E) {
-  E = E ? E->IgnoreParenImpCasts() : nullptr;
-  if (const Expr *Named = identityCallArgument(E)) // `std::move(x)` names x
-    return rootLocal(Named);
-  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
-    return ME->isArrow() ? nullptr : rootLocal(ME->getBase());
-  // An element of an array the local holds is part of it; an element a pointer points to is
-  // not (`&q[threadIdx.x].x` with a pointer q is the address of a global, one per lane; taken
-  // for q's own address it was block-uniform, and loads through it too).
-  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(E)) {
-    const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
-    return Decay && Decay->getCastKind() == CK_ArrayToPointerDecay
-               ? rootLocal(Decay->getSubExpr())
-               : nullptr;
-  }
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasLocalStorage())
-        return VD;
-  return nullptr;
-}
 
 void Memory::findEscapes() {
   // What the body does with addresses depends on the function alone: found once, in the first
@@ -183,29 +38,30 @@ void Memory::findEscapes() {
   std::unique_ptr<FunctionStructure::EscapeFacts> Own;
   const FunctionStructure::EscapeFacts *Facts = F.Structure ? F.Structure->Escapes.get() : nullptr;
   if (!Facts) {
-    EscapeFinder Finder(F);
-    Finder.TraverseDecl(const_cast<FunctionDecl *>(F.FD));
-    Own = std::make_unique<FunctionStructure::EscapeFacts>();
-    Own->Escaped = std::move(Finder.Escaped);
-    Own->Exposed = std::move(Finder.Exposed);
-    Own->Assigned = std::move(Finder.Assigned);
-    Own->Captured = std::move(Finder.Captured);
-    Own->Written = std::move(Finder.Written);
+    Own = findEscapeFacts(F);
     Facts = Own.get();
     if (F.Structure)
       F.Structure->Escapes = std::move(Own);
   }
   Escaped = Facts->Escaped;
+  AddressTaken = Facts->AddressTaken;
   Assigned = Facts->Assigned;
   // A kernel's parameter passed by value holds what the host launched it with until the body
   // stores into it; while nothing does and no pointer reaches it, a pointer in it (`p.data`)
-  // is a host pointer: no thread's private memory.
+  // is a host pointer: no thread's private memory. A lambda's capture of such a parameter, or
+  // of an untouched pointer parameter, too.
+  auto HostValue = [](const VarDecl *P) {
+    const auto *RD = P->getType()->getAsCXXRecordDecl();
+    return RD ? RD->hasDefinition() && !RD->hasMutableFields() : P->getType()->isPointerType();
+  };
   if (F.FD->hasAttr<CUDAGlobalAttr>())
     for (const ParmVarDecl *P : F.FD->parameters())
-      if (const auto *RD = P->getType()->getAsCXXRecordDecl();
-          RD && RD->hasDefinition() && !RD->hasMutableFields() && !Escaped.count(P) &&
+      if (P->getType()->isRecordType() && HostValue(P) && !AddressTaken.count(P) &&
           !Facts->Written.count(P))
         HostArguments.insert(P);
+  for (const VarDecl *VD : Facts->HostCaptures)
+    if (HostValue(VD))
+      HostArguments.insert(VD);
   const auto *Method = dyn_cast<CXXMethodDecl>(F.FD);
   bool HasThis = Method && Method->isInstance();
   StoredThrough.assign(F.FD->getNumParams() + (HasThis ? 1 : 0), std::nullopt);
@@ -234,19 +90,10 @@ void Memory::findEscapes() {
   }
   // A lambda's captures live in its closure object (`this`): they hold what the closure was
   // made with, or what the enclosing function stores into them by reference since.
-  if (Method && Method->getParent()->isLambda()) {
-    Uniformity Entry = F.ParamValues.empty() || !F.ParamValues.front()
-                           ? Uniformity::LaneVarying
-                           : F.ParamValues.front()->Class;
-    if (auto C = Reached(0))
-      Entry = join(Entry, C->all());
-    for (const VarDecl *VD : Facts->Captured) {
-      Captured.insert(VD);
-      Escaped.insert(VD);
-      ObjectClass[{VD, false}] = ObjectContents::of(Entry);
-      Exposed.push_back({VD, false});
-    }
-  }
+  if (Method && Method->getParent()->isLambda())
+    enterClosure(Method->getParent(),
+                 std::vector<const VarDecl *>(Facts->Captured.begin(), Facts->Captured.end()),
+                 Reached(0));
 }
 
 //===----------------------------------------------------------------------===//
@@ -443,13 +290,17 @@ void Memory::storeObject(const ObjectRef &O, Uniformity C) {
   std::optional<unsigned> Index = argumentOf(O.Object);
   if (!Index)
     return;
-  noteParameterStore(*Index, O.Object.getInt() ? O.Path : FieldPath(), C);
+  noteParameterStore(*Index,
+                     O.Object.getInt() ? O.Path
+                                       : capturePath(cast<VarDecl>(O.Object.getPointer()), O.Path),
+                     C);
   const auto &Groups = F.Reach.Group;
   if (*Index >= Groups.size())
     return;
   for (const MemObject &Other : Exposed) {
     std::optional<unsigned> J = argumentOf(Other);
-    if (J && *J < Groups.size() && Groups[*J] == Groups[*Index] && Other != O.Object)
+    if (J && *J < Groups.size() && Groups[*J] == Groups[*Index] && Other != O.Object &&
+        !distinctCaptures(Other, O.Object))
       noteObjectStore(Other, {}, C);
   }
 }
@@ -531,13 +382,6 @@ Targets Memory::writable(const Targets &T) const {
   Targets W = T;
   llvm::erase_if(W.Objects, [&](const ObjectRef &O) { return isConstObject(O.Object); });
   return W;
-}
-
-void Memory::storeContents(const Targets &T, const ObjectContents &C, Uniformity Control,
-                           State &S) {
-  store(T, join(C.Whole, Control), S);
-  for (const auto &[Path, FC] : C.Fields)
-    store(T.member(Path), join(FC, Control), S);
 }
 
 SymRef Memory::objectValue(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, QualType T,

@@ -101,7 +101,11 @@ Targets Memory::variableTargets(const VarDecl *VD, unsigned D) const {
   // query (cycles such as a pointer swap end here).
   if (!VisitedVariables.insert(VD).second)
     return T;
-  if (Escaped.count(VD)) { // its address escaped: anything may have been stored into it
+  if (HostArguments.count(VD))
+    return T; // the host's pointer, captured by a lambda
+  // Its address escaped: anything may have been stored into it. (Captured by reference alone,
+  // it holds what its assignments, those in lambdas' bodies included, say.)
+  if (AddressTaken.count(VD) || (Escaped.count(VD) && !VD->getType()->isPointerType())) {
     T.Any = true;
     return T;
   }
@@ -270,7 +274,7 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
       else if (!isa<ParmVarDecl>(VD) && F.isOwnLocal(VD) && VD->getInit())
         return lvalueTargets(VD->getInit(), D + 1); // a local reference: what it is bound to
       else if (Captured.count(VD))
-        T.Any = true; // a reference the enclosing function bound
+        T.Objects.push_back({{VD, false}, {}}); // a capture: what the closure's field refers to
       return T;
     }
     if (Escaped.count(VD))
@@ -315,55 +319,6 @@ Targets Memory::lvalueTargets(const Expr *LV, unsigned D) const {
     return T;
   }
   T.Any = true;
-  return T;
-}
-
-Targets Memory::closureTargets(QualType Ty, const Expr *Obj) const {
-  Targets T;
-  const CXXRecordDecl *RD = Ty.isNull() ? nullptr : Ty.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!RD || !RD->isLambda())
-    return T;
-  // A closure that a by-value parameter holds: its references reach our caller's memory, which
-  // the caller resolves.
-  if (Obj)
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()))
-      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
-          P && !P->getType()->isReferenceType())
-        if (auto Index = argumentIndex(P)) {
-          T.Params.push_back(*Index);
-          return T;
-        }
-  for (const LambdaCapture &C : RD->captures()) {
-    if (C.capturesThis()) {
-      T.add(pointerTargets(nullptr)); // the enclosing method's object: unknown here
-      continue;
-    }
-    if (!C.capturesVariable())
-      continue;
-    const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
-    if (!VD)
-      continue;
-    bool Own = F.isOwnLocal(VD) || Captured.count(VD);
-    if (C.getCaptureKind() != LCK_ByRef) {
-      // A copy is the closure's own; a copied pointer still reaches what it points to.
-      if (VD->getType()->isPointerType()) {
-        VisitedVariables.clear();
-        T.add(Own ? variableTargets(VD, 1) : pointerTargets(nullptr));
-      }
-      continue;
-    }
-    if (VD->getType()->isReferenceType()) {
-      if (Pointees.count(VD))
-        T.Objects.push_back({{VD, true}, {}});
-      else if (F.isOwnLocal(VD) && !isa<ParmVarDecl>(VD) && VD->getInit())
-        T.add(lvalueTargets(VD->getInit()));
-      else if (!isa<ParmVarDecl>(VD) || !F.isOwnLocal(VD))
-        T.Any = true;
-    } else if (Own && Escaped.count(VD))
-      T.Objects.push_back({{VD, false}, {}});
-    else
-      T.Any = true;
-  }
   return T;
 }
 

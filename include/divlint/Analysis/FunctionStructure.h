@@ -55,6 +55,11 @@ struct FunctionStructure {
     /// an assignment, an increment, an assigning operator, a non-const method, an asm output.
     llvm::DenseSet<const clang::VarDecl *> Written;
     llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>> Assigned;
+    /// Locals whose address a pointer or reference of the function may hold (address taken,
+    /// bound to a mutable reference; not a by-reference capture alone).
+    llvm::DenseSet<const clang::VarDecl *> AddressTaken;
+    /// A lambda's captures that are its kernel's parameters, untouched there: the host's values.
+    llvm::DenseSet<const clang::VarDecl *> HostCaptures;
   };
   mutable std::unique_ptr<EscapeFacts> Escapes;
 
