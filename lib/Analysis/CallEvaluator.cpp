@@ -195,6 +195,7 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
   size_t Known = Reach.Group.size();
   Reach.Contents.resize(Args.size());
   Reach.Group.resize(Args.size());
+  Reach.Hidden.resize(Args.size());
   for (size_t I = Known; I < Args.size(); ++I)
     Reach.Group[I] = I;
   Reach.Contents[0] = ObjectContents();
@@ -332,6 +333,7 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
   R.Contents.resize(Reached.size());
   R.Group.resize(Reached.size());
   R.Immutable.resize(Reached.size());
+  R.Hidden.resize(Reached.size());
   for (unsigned I = 0; I < Reached.size(); ++I) {
     R.Group[I] = I;
     const Targets &T = Reached[I];
@@ -342,6 +344,8 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
                      llvm::all_of(T.Objects,
                                   [&](const ObjectRef &O) { return M.isConstObject(O.Object); }) &&
                      llvm::all_of(T.Paths, ConstVariable);
+    R.Hidden[I] = !T.empty() && !T.Any && T.Params.empty() &&
+                  llvm::none_of(T.Objects, [&](const ObjectRef &O) { return M.isExposed(O.Object); });
     if (auto Closure = closureParts(I < Given.size() ? Given[I] : nullptr); Closure && !T.empty())
       R.Contents[I] = M.closureContents(*Closure, S); // capture by capture
     else if (!T.empty())

@@ -40,10 +40,10 @@ public:
 
   bool shouldVisitImplicitCode() const { return true; }
   void escape(const VarDecl *VD) {
-    if (VD && !VD->getType()->isReferenceType()) {
+    if (VD && !VD->getType()->isReferenceType())
       captureByReference(VD);
-      AddressTaken.insert(VD);
-    }
+    if (VD)
+      AddressTaken.insert(VD); // a reference's too: the address of what it refers to
   }
   /// A closure holds a reference to \p VD: memory, which a pointer of unknown origin may reach
   /// when the closure itself goes where we cannot follow it (a type-erased function object);

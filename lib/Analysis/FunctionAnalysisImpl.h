@@ -163,6 +163,8 @@ public:
   Uniformity objectClass(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path = {}) const;
   /// What \p O holds so far, field by field (a read, as objectClass).
   ObjectContents objectContents(MemObject O) const;
+  /// Whether a pointer of unknown origin may reach \p O (Targets::Any).
+  bool isExposed(MemObject O) const { return llvm::is_contained(Exposed, O); }
   /// Whether what reference parameter \p P reaches is private memory with a class of its own.
   bool hasPointee(const clang::VarDecl *P) const { return Pointees.count(P); }
 
@@ -331,6 +333,8 @@ private:
   /// Whether \p E reads a part of a HostArguments parameter (`p.data`, `p.ptrs[1]` of an array
   /// member): a value the host gave.
   bool readsHostArgument(const clang::Expr *E) const;
+  /// Reference parameters' pointees that no pointer of unknown origin reaches (PrivateReach::Hidden).
+  llvm::SmallVector<MemObject, 2> HiddenPointees;
   /// Objects whose address a pointer of unknown origin may hold (Targets::Any).
   llvm::SmallVector<MemObject, 8> Exposed;
   /// Pointer and reference parameters (the method for `this`) whose caller gave private memory:

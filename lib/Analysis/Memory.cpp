@@ -85,7 +85,14 @@ void Memory::findEscapes() {
     if (auto C = Reached(Index)) {
       Pointees[P] = Index;
       ObjectClass[{P, true}] = *C;
-      Exposed.push_back({P, true});
+      // What a reference reaches, which no pointer of the caller's may reach, and whose
+      // address this function takes nowhere: no pointer of unknown origin reaches it here.
+      bool Hidden = P->getType()->isReferenceType() && Index < F.Reach.Hidden.size() &&
+                    F.Reach.Hidden[Index] && !AddressTaken.count(P);
+      if (Hidden)
+        HiddenPointees.push_back({P, true});
+      else
+        Exposed.push_back({P, true});
     }
   }
   // A lambda's captures live in its closure object (`this`): they hold what the closure was
@@ -297,7 +304,7 @@ void Memory::storeObject(const ObjectRef &O, Uniformity C) {
   const auto &Groups = F.Reach.Group;
   if (*Index >= Groups.size())
     return;
-  for (const MemObject &Other : Exposed) {
+  for (const MemObject &Other : llvm::concat<const MemObject>(Exposed, HiddenPointees)) {
     std::optional<unsigned> J = argumentOf(Other);
     if (J && *J < Groups.size() && Groups[*J] == Groups[*Index] && Other != O.Object &&
         !distinctCaptures(Other, O.Object))

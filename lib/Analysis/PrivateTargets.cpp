@@ -35,7 +35,7 @@ uint64_t PrivateReach::hash() const {
   for (size_t I = 0; I < Contents.size(); ++I)
     H = llvm::hash_combine(H, Contents[I] ? Contents[I]->hash() + 1 : 0,
                            I < Group.size() ? Group[I] : I,
-                           I < Immutable.size() ? Immutable[I] : 0);
+                           I < Immutable.size() ? Immutable[I] : 0, I < Hidden.size() ? Hidden[I] : 0);
   return H;
 }
 

@@ -3,7 +3,9 @@
 // undefined behaviour): a store divlint cannot place (a call past the analyzed depth given an
 // object that holds a pointer may store through it anywhere) does not reach a
 // `__grid_constant__` kernel parameter, nor the const reference a callee reads it through.
-// The same parameter not const stays lane-varying: such a store may reach it.
+// The same parameter not const, once its address is taken, stays lane-varying: such a store
+// may reach it. (Passed by reference with its address taken nowhere, no pointer of unknown
+// origin reaches it at all: reference-pointee-hidden.cu.)
 // CHECK: errors=0
 
 struct Params { int n; float *x; };
@@ -27,7 +29,10 @@ __device__ void body2(const Params &p) {
     // CHECK-DAG: [[@LINE-1]]:19 rule=divergent-branch construct=for class=lane-varying {{.*}} kernels=mutable_params
     p.x[i] += 1.f;
 }
-__global__ void mutable_params(Params params) { body2(params); }
+__global__ void mutable_params(Params params) {
+  Params *self = &params;
+  body2(*self);
+}
 
 void launch(Params p) {
   const_params<<<4, 128>>>(p);

@@ -156,6 +156,12 @@ struct PrivateReach {
   /// Per argument: all the private memory it reaches is variables declared const (a
   /// `__grid_constant__` kernel parameter passed down by reference): no store reaches it.
   std::vector<char> Immutable;
+  /// Per argument: no pointer of unknown origin in the caller may reach the memory it reaches
+  /// (the caller's tracked locals, objects whose address nothing took): in the callee, a load or
+  /// store through such a pointer does not reach it either, while the callee takes the address of
+  /// the reference it was given nowhere (CUTLASS's `Params const &params`, next to iterators
+  /// whose pointers were loaded from memory).
+  std::vector<char> Hidden;
   uint64_t hash() const;
 };
 
