@@ -87,4 +87,15 @@ CORPORA = {
                   'c2h/include', 'LICENSE'],
         'nvcc_args': ['-std=c++17', '--extended-lambda', '-I{root}/c2h/include'],
     },
+    # CUTLASS's own examples (added 2026-12-07), at the commit of the speed benchmarks' modern
+    # corpus (bench/modern_units.py): CUTLASS 2.x device-level GEMMs (SIMT, Turing and Ampere
+    # tensor cores: all run on sm_90) and CuTe's tutorials, with the include folders of its
+    # CMake. Left out: Hopper-only (sm_90a) and Blackwell examples, those that need cuBLAS.
+    'cutlass': {
+        'repo': 'NVIDIA/cutlass', 'commit': '7107b05535f8977f5ecb9d01ee203205b1fd9bc4',
+        'paths': ['include', 'examples', 'tools/util/include', 'LICENSE.txt'],
+        'nvcc_args': ['-std=c++17', '--expt-relaxed-constexpr', '-I{root}/include',
+                      '-I{root}/tools/util/include', '-I{root}/examples/common'],
+        'timeout': 60,
+    },
 }
