@@ -16,6 +16,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -28,7 +29,11 @@ namespace {
 /// captured, and what each pointer variable is assigned.
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
-  explicit EscapeFinder(const FunctionState &F) : F(F) {}
+  /// \p MayKeepAddress(Callee, I): whether a callee with a body may keep the address of what
+  /// its I-th parameter, a mutable reference, is bound to (null: every callee may).
+  using AddressKept = llvm::function_ref<bool(const FunctionDecl *, unsigned)>;
+  EscapeFinder(const FunctionDecl *FD, AddressKept MayKeepAddress = nullptr)
+      : FD(FD), MayKeepAddress(MayKeepAddress) {}
   llvm::DenseSet<const VarDecl *> Escaped, Exposed, Captured, Written, AddressTaken;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Assigned;
   /// A store into \p LHS: into the local it is part of (rootLocal: a field, an element of an
@@ -80,7 +85,7 @@ public:
           Assigned[VD].push_back(BO->getRHS());
           // Assigned in a lambda, through its capture, a value of the lambda's own (its
           // parameter, its local): not something this function's pointer analysis can follow.
-          if (LambdaDepth && VD->getDeclContext() == F.FD)
+          if (LambdaDepth && VD->getDeclContext() == FD)
             AddressTaken.insert(VD);
         }
     return true;
@@ -104,7 +109,7 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasLocalStorage() && !F.isOwnLocal(VD))
+      if (VD->hasLocalStorage() && !isLocalOf(VD, FD))
         Captured.insert(VD);
     return true;
   }
@@ -133,26 +138,65 @@ public:
     escapeMutableReferenceArguments(CE->getConstructor(), CE->getArgs(), CE->getNumArgs(), 0);
     return true;
   }
-  /// A local bound to a callee's mutable reference parameter: the callee may keep its address.
-  void escapeMutableReferenceArguments(const FunctionDecl *FD, const Expr *const *Args,
+  /// A local bound to a callee's mutable reference parameter: the callee may keep its address,
+  /// unless its body (with which it is analyzed in this context: what it stores through the
+  /// reference comes back in its summary) takes that address nowhere.
+  void escapeMutableReferenceArguments(const FunctionDecl *Callee, const Expr *const *Args,
                                        unsigned NumArgs, unsigned Shift) {
     for (unsigned I = 0; I < NumArgs; ++I) {
       QualType ParamTy;
-      if (FD && I >= Shift && I - Shift < FD->getNumParams())
-        ParamTy = FD->getParamDecl(I - Shift)->getType();
+      if (Callee && I >= Shift && I - Shift < Callee->getNumParams())
+        ParamTy = Callee->getParamDecl(I - Shift)->getType();
       bool ByMutableRef = ParamTy.isNull()
                               ? false
                               : ParamTy->isReferenceType() &&
                                     !ParamTy.getNonReferenceType().isConstQualified();
-      if (ByMutableRef)
+      if (!ByMutableRef)
+        continue;
+      // (A pointer variable so bound stays memory: its targets are those of its assignments,
+      // and the callee may assign it through the reference.)
+      const FunctionDecl *Def = Callee->getDefinition();
+      if (MayKeepAddress && Def && Def->hasBody() && !Args[I]->getType()->isPointerType() &&
+          !MayKeepAddress(Def, I - Shift))
+        write(Args[I]);
+      else
         escape(rootLocal(Args[I]));
     }
+  }
+  /// A reference member bound to a local (`S s{x}`, a constructor's `: ref_(p)`): the object
+  /// keeps its address.
+  bool VisitInitListExpr(InitListExpr *ILE) {
+    const RecordDecl *RD = ILE->getType()->getAsRecordDecl();
+    if (!RD || ILE->isTransparent())
+      return true;
+    unsigned I = 0;
+    for (const FieldDecl *Field : RD->fields()) {
+      if (I >= ILE->getNumInits())
+        break;
+      const Expr *Init = ILE->getInit(I++);
+      if (Field->getType()->isReferenceType() &&
+          !Field->getType().getNonReferenceType().isConstQualified())
+        escape(rootLocal(Init));
+    }
+    return true;
+  }
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *Ctor) {
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (const FieldDecl *Field = Init->getMember();
+          Field && Field->getType()->isReferenceType() &&
+          !Field->getType().getNonReferenceType().isConstQualified())
+        escape(rootLocal(Init->getInit()));
+    return true;
   }
   bool VisitLambdaExpr(LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
           captureByReference(VD);
+          // A closure may outlive this function: a reference parameter it holds is kept.
+          if (isa<ParmVarDecl>(VD) && VD->getType()->isReferenceType())
+            AddressTaken.insert(VD);
+        }
     return true;
   }
   /// Types and names take no address and bind no reference (parameters, reached through the
@@ -162,7 +206,8 @@ public:
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc) { return true; }
 
 private:
-  const FunctionState &F;
+  const FunctionDecl *FD;
+  AddressKept MayKeepAddress;
   llvm::DenseSet<const Expr *> SubscriptBases;
   unsigned LambdaDepth = 0;
 };
@@ -191,8 +236,56 @@ const VarDecl *rootLocal(const Expr *E) {
   return nullptr;
 }
 
+bool isLocalOf(const VarDecl *VD, const FunctionDecl *FD) {
+  // A lambda's init-capture (`[&r = h]`) lives in its closure, not in any function's frame:
+  // the lambda reads it as a capture, the enclosing function only evaluates its initializer.
+  if (VD->isInitCapture())
+    return false;
+  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
+    if (DC == FD)
+      return true;
+  return false;
+}
+
+namespace {
+/// Which parameters of a callee may keep the address of what they are bound to: its own
+/// finder's AddressTaken, where a call that binds the reference to a mutable reference parameter
+/// of a further callee asks the same of that callee (to a bounded depth; a call back into a
+/// function still being looked at keeps it). Remembered per unit.
+class KeptAddresses {
+public:
+  explicit KeptAddresses(FunctionStructures *Shared) : Shared(Shared) {}
+  bool mayKeep(const FunctionDecl *Callee, unsigned I) {
+    if (I >= Callee->getNumParams() || Open.size() >= MaxDepth || Open.count(Callee))
+      return true;
+    auto Find = [&]() {
+      Open.insert(Callee);
+      auto Next = [&](const FunctionDecl *Further, unsigned J) { return mayKeep(Further, J); };
+      EscapeFinder Finder(Callee, Next); // (a function_ref: Next outlives it)
+      Finder.TraverseDecl(const_cast<FunctionDecl *>(Callee));
+      Open.erase(Callee);
+      return std::move(Finder.AddressTaken);
+    };
+    if (!Shared && !Local.count(Callee)) {
+      auto Found = Find(); // may ask of other functions first (and grow the map)
+      Local[Callee] = std::move(Found);
+    }
+    const auto &Taken = Shared ? Shared->addressesKept(Callee, Find) : Local[Callee];
+    return Taken.count(Callee->getParamDecl(I)) > 0;
+  }
+
+private:
+  static constexpr unsigned MaxDepth = 16;
+  FunctionStructures *Shared;
+  llvm::DenseMap<const FunctionDecl *, llvm::DenseSet<const VarDecl *>> Local;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Open;
+};
+} // namespace
+
 std::unique_ptr<FunctionStructure::EscapeFacts> findEscapeFacts(const FunctionState &F) {
-  EscapeFinder Finder(F);
+  KeptAddresses Kept(F.Calls.structures());
+  auto MayKeepAddress = [&](const FunctionDecl *Callee, unsigned I) { return Kept.mayKeep(Callee, I); };
+  EscapeFinder Finder(F.FD, MayKeepAddress);
   Finder.TraverseDecl(const_cast<FunctionDecl *>(F.FD));
   auto Facts = std::make_unique<FunctionStructure::EscapeFacts>();
   Facts->Escaped = std::move(Finder.Escaped);
@@ -208,7 +301,7 @@ std::unique_ptr<FunctionStructure::EscapeFacts> findEscapeFacts(const FunctionSt
     const auto *Kernel = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
     if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>() || !Kernel->hasBody())
       continue;
-    EscapeFinder InKernel(F);
+    EscapeFinder InKernel(Kernel);
     InKernel.TraverseDecl(const_cast<FunctionDecl *>(Kernel));
     for (const VarDecl *Other : Facts->Captured)
       if (const auto *Q = dyn_cast<ParmVarDecl>(Other);

@@ -11,6 +11,7 @@
 
 namespace clang {
 class Expr;
+class FunctionDecl;
 class VarDecl;
 } // namespace clang
 
@@ -21,6 +22,10 @@ struct FunctionState;
 /// The local variable an lvalue is part of (`v`, `s.a`, `a[i]` of an array), if any; not
 /// through `->` or a pointer's subscript (what a pointer points to is not part of it).
 const clang::VarDecl *rootLocal(const clang::Expr *E);
+
+/// Whether \p VD is a local of \p FD (of its body, its lambdas' bodies included; not a
+/// lambda's init-capture, which lives in the closure).
+bool isLocalOf(const clang::VarDecl *VD, const clang::FunctionDecl *FD);
 
 /// What \p F's function does with the addresses of its locals (found once per function).
 std::unique_ptr<FunctionStructure::EscapeFacts> findEscapeFacts(const FunctionState &F);

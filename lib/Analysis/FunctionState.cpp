@@ -168,16 +168,7 @@ std::string FunctionState::sourceTextOf(const Stmt *S) const {
   return writtenText(S->getSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts(), 60);
 }
 
-bool FunctionState::isOwnLocal(const VarDecl *VD) const {
-  // A lambda's init-capture (`[&r = h]`) lives in its closure, not in any function's frame:
-  // the lambda reads it as a capture, the enclosing function only evaluates its initializer.
-  if (VD->isInitCapture())
-    return false;
-  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
-    if (DC == FD)
-      return true;
-  return false;
-}
+bool FunctionState::isOwnLocal(const VarDecl *VD) const { return isLocalOf(VD, FD); }
 
 //===----------------------------------------------------------------------===//
 // CFG queries

@@ -102,7 +102,19 @@ public:
     return It->second;
   }
 
+  /// The parameters of \p FD that may keep the address of what they are bound to (its escape
+  /// finder's AddressTaken), computed by \p Find on first use.
+  template <class FindFn>
+  const llvm::DenseSet<const clang::VarDecl *> &addressesKept(const clang::FunctionDecl *FD,
+                                                             FindFn Find) {
+    if (auto It = Kept.find(FD); It != Kept.end())
+      return It->second;
+    auto Found = Find(); // may ask of other functions first (and grow the map)
+    return Kept[FD] = std::move(Found);
+  }
+
 private:
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::DenseSet<const clang::VarDecl *>> Kept;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionStructure>> Built;
   llvm::DenseMap<const clang::Expr *, std::optional<ConstantInt>> Constants;
 };
