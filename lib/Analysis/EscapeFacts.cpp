@@ -54,6 +54,8 @@ public:
   /// when the closure itself goes where we cannot follow it (a type-erased function object);
   /// but no pointer of ours holds its address.
   void captureByReference(const VarDecl *VD) {
+    if (VD->getType()->isReferenceType())
+      return; // what it refers to is what the closure reaches (a reference is no object)
     Escaped.insert(VD);
     Exposed.insert(VD);
   }

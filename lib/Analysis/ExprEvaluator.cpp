@@ -201,9 +201,20 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
         AccessPath Path{Var};
         auto It = S.find(Path);
         SymRef V = It != S.end() ? It->second : nullptr;
-        if (!isa<ParmVarDecl>(Var) && Var->getInit())
-          if (auto Bound = M.pathOf(Var->getInit())) // a tracked local, as it is now
+        if (!isa<ParmVarDecl>(Var) && Var->getInit()) {
+          if (auto Bound = M.pathOf(Var->getInit())) { // a tracked local, as it is now
             V = M.read(*Bound, S, E);
+          } else if (Targets T = M.lvalueTargets(Var->getInit()); !T.empty()) {
+            // Memory (an escaped local, an element, what a pointer points to): what it holds
+            // now, not only what it held when the reference was bound (`int &c = b;` then a
+            // lambda stores into b through its capture of c).
+            if (Var->getType().getNonReferenceType()->isRecordType() && T.Objects.size() == 1 &&
+                T.Paths.empty() && T.Params.empty() && !T.Any)
+              return M.objectValue(T.Objects[0].Object, T.Objects[0].Path, Var->getType(), E);
+            return atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
+                           M.classOf(T, S), E);
+          }
+        }
         if (M.hasPointee(Var)) {
           // An object: what it holds now, field by field (the value it was passed with while
           // nothing was stored into it since).

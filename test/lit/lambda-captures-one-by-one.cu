@@ -101,4 +101,29 @@ __global__ void captures(float *out, const float *keys, int count) {
   // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying
 }
 
-int main() { captures<<<4, 128>>>(nullptr, nullptr, 1024); }
+// Read back through the reference itself (found by generator seed 20 on the GPU: `v = c` read
+// what the reference was bound to when it was bound, block-uniform; the same through an
+// init-capture of a reference to a reference).
+__global__ void read_back(int *out) {
+  int a = (int)blockDim.x, b = (int)blockDim.x;
+  int &c = b;
+  auto f = [&](int x) { c = x % 7; };
+  f(threadIdx.x ^ 5);
+  int v = c;
+  if (v != 4) out[0] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying {{.*}} function=read_back
+  if (a != 4) out[1] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=uniform-branch construct=if class=block-uniform {{.*}} function=read_back
+  int d = (int)blockDim.x;
+  int &e = d;
+  auto g = [&r = e](int x) { r = x % 7; };
+  g(threadIdx.x + 1);
+  int w = e;
+  if (w % 3 == 1) out[2] = 1;
+  // CHECK-DAG: [[@LINE-1]]:7 rule=divergent-branch construct=if class=lane-varying {{.*}} function=read_back
+}
+
+int main() {
+  captures<<<4, 128>>>(nullptr, nullptr, 1024);
+  read_back<<<1, 128>>>(nullptr);
+}
