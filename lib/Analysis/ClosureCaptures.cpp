@@ -175,9 +175,10 @@ void Memory::storeContents(const Targets &T, const ObjectContents &C, Uniformity
       store(Rest.member(Path), V, S);
       continue;
     }
+    const FieldDecl *First = Path.front(); // (a lambda may not capture a structured binding in C++17)
     const ClosureCapture *Capture =
         Closure ? llvm::find_if(Closure->Captures,
-                                [&](const ClosureCapture &Cap) { return Cap.Field == Path.front(); })
+                                [&](const ClosureCapture &Cap) { return Cap.Field == First; })
                 : nullptr;
     if (!Closure || Capture == Closure->Captures.end()) {
       store(Rest, V, S); // a closure's field we cannot place: anywhere the closure reaches
