@@ -15,6 +15,7 @@
 #include "CudaBuiltins.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
 
 using namespace clang;
 
@@ -56,6 +57,8 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     if (inCooperativeGroups(Callee))
       if (SymRef G = Groups.eval(CE, Callee, S, D))
         return G;
+    if (auto V = evalMemoryBuiltin(CE, Callee, S, D))
+      return *V;
     if (!isa<CXXMethodDecl>(Callee))
       if (auto Info = lookupIntrinsic(Name)) {
         SymRef V = evalIntrinsic(CE, *Info, S, D);
@@ -118,6 +121,62 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     F.Calls.noteCutCall(Def); // its branches are classified when it is analyzed alone
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
+}
+
+std::optional<MemoryBuiltin> memoryBuiltinOf(const FunctionDecl *Callee) {
+  switch (Callee ? Callee->getBuiltinID() : 0) {
+  case Builtin::BImemcpy:
+  case Builtin::BI__builtin_memcpy:
+  case Builtin::BI__builtin_memcpy_inline:
+  case Builtin::BI__builtin___memcpy_chk:
+  case Builtin::BImemmove:
+  case Builtin::BI__builtin_memmove:
+  case Builtin::BI__builtin___memmove_chk:
+  case Builtin::BImempcpy:
+  case Builtin::BI__builtin_mempcpy:
+    return MemoryBuiltin::Copy;
+  case Builtin::BIbcopy:
+  case Builtin::BI__builtin_bcopy:
+    return MemoryBuiltin::CopyFromSecond;
+  case Builtin::BImemset:
+  case Builtin::BI__builtin_memset:
+  case Builtin::BI__builtin_memset_inline:
+  case Builtin::BI__builtin___memset_chk:
+  case Builtin::BIbzero:
+  case Builtin::BI__builtin_bzero:
+    return MemoryBuiltin::Set;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<SymRef> CallEvaluator::evalMemoryBuiltin(const CallExpr *CE,
+                                                       const FunctionDecl *Callee, State &S,
+                                                       unsigned D) {
+  // The bytes copied are the source's, wherever its pointer points: the intrinsic table's
+  // `__builtin_` prefix (pure) would drop the store (`memcpy(&y, &x, 4)` left y as it was).
+  std::optional<MemoryBuiltin> Kind = memoryBuiltinOf(Callee);
+  if (!Kind)
+    return std::nullopt;
+  if (CE->getNumArgs() < 2)
+    return std::nullopt;
+  unsigned Dst = *Kind == MemoryBuiltin::CopyFromSecond ? 1 : 0;
+  unsigned Src = *Kind == MemoryBuiltin::CopyFromSecond ? 0 : 1;
+  // Where and how much (the pointers, the size) and the byte value: each lane's own if any
+  // differs; under divergent control, some lanes only.
+  Uniformity C = F.CurrentBlock ? F.controlClass(F.CurrentBlock) : Uniformity::BlockUniform;
+  std::vector<SymRef> Args;
+  for (const Expr *A : CE->arguments()) {
+    Args.push_back(Eval.eval(A, S, D + 1));
+    C = join(C, Args.back()->Class);
+  }
+  // A copy: what the source holds, as a load through its pointer reads it.
+  if (*Kind != MemoryBuiltin::Set)
+    C = join(C, M.classOf(M.pointerTargets(CE->getArg(Src)), S));
+  M.store(M.writable(M.pointerTargets(CE->getArg(Dst))), C, S);
+  if (*Kind == MemoryBuiltin::CopyFromSecond || CE->getType()->isVoidType())
+    return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
+  return F.withOrigin(Args[Dst], CE); // the destination (mempcpy's end: the same class)
 }
 
 std::optional<int64_t> CallEvaluator::constantReturn(const FunctionDecl *Def) const {

@@ -24,6 +24,27 @@ namespace divlint {
 
 namespace {
 
+/// Whether an object of type \p T has members that overlap: it is a union, or a record with a
+/// union among its fields, bases or array elements (an anonymous one included), at any depth.
+bool holdsUnion(QualType T, unsigned Depth = 0) {
+  const auto *RD = T.getNonReferenceType()->getBaseElementTypeUnsafe()->getAsRecordDecl();
+  if (!RD || Depth > 8)
+    return false;
+  if (RD->isUnion())
+    return true;
+  const RecordDecl *Def = RD->getDefinition();
+  if (!Def)
+    return false;
+  for (const FieldDecl *FD : Def->fields())
+    if (holdsUnion(FD->getType(), Depth + 1))
+      return true;
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(Def))
+    for (const CXXBaseSpecifier &B : CRD->bases())
+      if (holdsUnion(B.getType(), Depth + 1))
+        return true;
+  return false;
+}
+
 /// Locals that must be treated as memory (address taken, bound to a mutable reference,
 /// captured by reference, arrays), the ones a pointer may reach, the variables a lambda
 /// captured, and what each pointer variable is assigned.
@@ -68,7 +89,10 @@ public:
     return Ok;
   }
   bool VisitVarDecl(VarDecl *VD) {
-    if (VD->hasLocalStorage() && VD->getType()->isArrayType())
+    // Arrays, and objects with overlapping members: a union's members are one place, which
+    // a value kept per field would split (`u.f = x; u.i` reads x's bits). As memory, a
+    // member's store lands in the union as a whole (Targets::member).
+    if (VD->hasLocalStorage() && (VD->getType()->isArrayType() || holdsUnion(VD->getType())))
       Escaped.insert(VD);
     if (VD->getType()->isReferenceType() && VD->getInit())
       if (!VD->getType().getNonReferenceType().isConstQualified())

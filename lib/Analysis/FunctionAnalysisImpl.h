@@ -381,6 +381,11 @@ private:
 /// Calls: builtin variables spelled as calls, special registers, min/max, cooperative groups,
 /// the intrinsic table; functions with bodies are analyzed in this context (CallResolver), and
 /// what they store through their arguments is applied here; anything else is lane-varying.
+/// The C library's memory functions (also as `__builtin_`): memcpy-like copies from the second
+/// argument into the first, bcopy from the first into the second, memset-like sets the first.
+enum class MemoryBuiltin { Copy, CopyFromSecond, Set };
+std::optional<MemoryBuiltin> memoryBuiltinOf(const clang::FunctionDecl *Callee);
+
 class CallEvaluator {
 public:
   CallEvaluator(FunctionState &F, Memory &M, ExprEvaluator &Eval)
@@ -398,6 +403,10 @@ public:
 private:
   SymRef evalIntrinsic(const clang::CallExpr *CE, const IntrinsicInfo &Info, State &S,
                        unsigned D);
+  /// memcpy, memmove, memset, bcopy, bzero (also as __builtin_): none when \p Callee is none.
+  std::optional<SymRef> evalMemoryBuiltin(const clang::CallExpr *CE,
+                                          const clang::FunctionDecl *Callee, State &S,
+                                          unsigned D);
   /// A constructed object's value: what its constructor stored through `this`, a record.
   SymRef constructedValue(const clang::Expr *E, const CallSummary &Summary);
   /// Where the pointer or reference \p CE returns may point, for pointerTargets().

@@ -146,6 +146,10 @@ void StatementTransfer::transferCall(const CallExpr *CE, const CFGBlock *B, Stat
       Op && Op->getOperator() == OO_Call && isa_and_nonnull<CXXMethodDecl>(Callee);
   if (Callee && Callee->getDefinition() && (!Op || FunctionObjectCall))
     Eval.eval(CE, S);
+  else if (memoryBuiltinOf(Callee)) { // a copy stores what its source holds (CallEvaluator)
+    Eval.eval(CE, S);
+    return;
+  }
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
       OCE && OCE->isAssignmentOp() && OCE->getNumArgs() == 2) {
     SymRef V = Eval.eval(OCE->getArg(1), S);
