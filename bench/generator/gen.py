@@ -26,6 +26,7 @@ import os
 import random
 
 import captures
+import punning
 import collectives
 import controlflow
 import modern
@@ -77,6 +78,7 @@ class KernelGen:
         self.deep = False
         self.templated = False
         self.captures = False  # seeds 20 and later: captures kept apart (captures.py)
+        self.punning = False  # seeds 22 and later: memory through other types (punning.py)
         self.threadids = False  # seeds 13 and later: threadids.setup() makes it True
         self.controlflow = False  # seeds 14 and later: sync dependence (controlflow.py)
         self.pick_shape()
@@ -255,6 +257,8 @@ class KernelGen:
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in templated.FEATURES]
         if self.captures:  # seeds 20 and later: lambdas' captures one by one (captures.py)
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in captures.FEATURES]
+        if self.punning:  # seeds 22 and later: memory through other types (punning.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in punning.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -585,6 +589,8 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         header += pointers.PARAMS_HEADER
     if seed >= 12:
         header += templated.HEADER
+    if seed >= 22:
+        header += punning.HEADER
     out = header.split("\n")
     meta = {"seed": seed, "index": index, "kernels": []}
     launches = []
@@ -598,6 +604,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.deep = seed >= 11
         kg.templated = seed >= 12
         kg.captures = seed >= 20
+        kg.punning = seed >= 22
         if seed >= 13 and r.random() < 0.5:  # linear thread ids in rows that share warps
             threadids.setup(kg)
         kg.controlflow = seed >= 14
