@@ -79,6 +79,7 @@ class KernelGen:
         self.templated = False
         self.captures = False  # seeds 20 and later: captures kept apart (captures.py)
         self.punning = False  # seeds 22 and later: memory through other types (punning.py)
+        self.no_struct_memcpy = False  # seeds 23 and later (punning.py: an nvcc miscompile)
         self.threadids = False  # seeds 13 and later: threadids.setup() makes it True
         self.controlflow = False  # seeds 14 and later: sync dependence (controlflow.py)
         self.pick_shape()
@@ -605,6 +606,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.templated = seed >= 12
         kg.captures = seed >= 20
         kg.punning = seed >= 22
+        kg.no_struct_memcpy = seed >= 23
         if seed >= 13 and r.random() < 0.5:  # linear thread ids in rows that share warps
             threadids.setup(kg)
         kg.controlflow = seed >= 14
