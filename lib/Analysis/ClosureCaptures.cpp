@@ -123,7 +123,7 @@ FieldPath Memory::capturePath(const VarDecl *VD, llvm::ArrayRef<const FieldDecl 
 bool Memory::distinctCaptures(MemObject A, MemObject B) const {
   auto Variable = [&](MemObject O) -> const VarDecl * {
     const auto *VD = O.getInt() ? nullptr : dyn_cast<VarDecl>(O.getPointer());
-    return VD && Captured.count(VD) && CaptureFields.count(VD) && !VD->getType()->isReferenceType()
+    return VD && CaptureFields.count(VD) && !VD->getType()->isReferenceType()
                ? VD
                : nullptr;
   };
