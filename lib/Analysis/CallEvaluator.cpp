@@ -106,10 +106,11 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
   if (auto K = constantReturn(Def); K && isIntegerLike(CE->getType()))
     return sym::constant(*K, intTypeOf(CE->getType(), F.Ctx));
   if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
-    PrivateReach Reach = reachOf(CE, Reached, Args, Given, S);
+    ClosureArguments Closures = closureArguments(Given);
+    PrivateReach Reach = reachOf(CE, Reached, Args, Given, S, &Closures);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
-    applyStoresThroughArguments(Summary, Reached, Given, S);
+    applyStoresThroughArguments(Summary, Reached, Given, S, &Closures);
     noteReturnedTargets(CE, Summary, Reached, Given);
     if (Summary.Return)
       return F.withOrigin(Summary.Return, CE);
@@ -224,11 +225,12 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
   }
   const FunctionDecl *Def = Ctor->getDefinition();
   if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
-    PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, Given, S);
+    ClosureArguments Closures = closureArguments(Given);
+    PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, Given, S, &Closures);
     Reach.Contents[0] = ObjectContents();
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
-    applyStoresThroughArguments(Summary, Reached, Given, S);
+    applyStoresThroughArguments(Summary, Reached, Given, S, &Closures);
     return constructedValue(CE, Summary);
   }
   // No body (or too deep): it may store anything, into the object and through its arguments.
@@ -313,6 +315,22 @@ std::optional<Memory::ClosureParts> CallEvaluator::closureParts(const Expr *Arg)
   return P;
 }
 
+ClosureArguments CallEvaluator::closureArguments(const std::vector<const Expr *> &Given) const {
+  ClosureArguments Out;
+  Out.reserve(Given.size());
+  for (const Expr *Arg : Given)
+    Out.push_back(closureParts(Arg));
+  return Out;
+}
+
+std::optional<Memory::ClosureParts>
+CallEvaluator::closureAt(unsigned I, const std::vector<const Expr *> &Given,
+                         const ClosureArguments *Closures) const {
+  if (Closures)
+    return I < Closures->size() ? (*Closures)[I] : std::nullopt;
+  return closureParts(I < Given.size() ? Given[I] : nullptr);
+}
+
 Targets CallEvaluator::argumentTarget(const Expr *Arg, QualType ParamTy) const {
   Targets T;
   if (ParamTy->isReferenceType())
@@ -358,7 +376,8 @@ std::vector<Targets> CallEvaluator::argumentTargets(const CallExpr *CE,
 
 PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Targets> &Reached,
                                     const std::vector<SymRef> &Args,
-                                    const std::vector<const Expr *> &Given, State &S) const {
+                                    const std::vector<const Expr *> &Given, State &S,
+                                    const ClosureArguments *Closures) const {
   // A reference bound to a temporary (`f(a + b)`, a closure made at the call): the caller's
   // private memory too, holding that value.
   std::vector<char> ByRefTemporary(Reached.size(), 0);
@@ -381,13 +400,14 @@ PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Target
                               Callee->getParamDecl(PI)->getType()->isReferenceType());
     ByRefTemporary[I] = ByRef && Arg && !Arg->IgnoreParenImpCasts()->isGLValue();
   }
-  return reachOf(Reached, ByRefTemporary, Args, Given, S);
+  return reachOf(Reached, ByRefTemporary, Args, Given, S, Closures);
 }
 
 PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
                                     const std::vector<char> &ByRefTemporary,
                                     const std::vector<SymRef> &Args,
-                                    const std::vector<const Expr *> &Given, State &S) const {
+                                    const std::vector<const Expr *> &Given, State &S,
+                                    const ClosureArguments *Closures) const {
   PrivateReach R;
   R.Contents.resize(Reached.size());
   R.Group.resize(Reached.size());
@@ -405,7 +425,7 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
                      llvm::all_of(T.Paths, ConstVariable);
     R.Hidden[I] = !T.empty() && !T.Any && T.Params.empty() &&
                   llvm::none_of(T.Objects, [&](const ObjectRef &O) { return M.isExposed(O.Object); });
-    if (auto Closure = closureParts(I < Given.size() ? Given[I] : nullptr); Closure && !T.empty())
+    if (auto Closure = closureAt(I, Given, Closures); Closure && !T.empty())
       R.Contents[I] = M.closureContents(*Closure, S); // capture by capture
     else if (!T.empty())
       R.Contents[I] = M.contentsOf(T, S);
@@ -520,14 +540,14 @@ CallSummary CallEvaluator::unknownEffects(const FunctionDecl *Callee,
 void CallEvaluator::applyStoresThroughArguments(const CallSummary &Summary,
                                                 const std::vector<Targets> &Reached,
                                                 const std::vector<const Expr *> &Given,
-                                                State &S) {
+                                                State &S, const ClosureArguments *Closures) {
   // A call under divergent control stores in some lanes only.
   Uniformity Control =
       F.CurrentBlock ? F.controlClass(F.CurrentBlock) : Uniformity::BlockUniform;
   const auto &Stored = Summary.StoredThrough;
   for (unsigned I = 0; I < Stored.size() && I < Reached.size(); ++I)
     if (Stored[I]) {
-      auto Closure = closureParts(I < Given.size() ? Given[I] : nullptr);
+      auto Closure = closureAt(I, Given, Closures);
       M.storeContents(M.writable(Reached[I]), *Stored[I], Control, S,
                       Closure ? &*Closure : nullptr);
     }

@@ -381,6 +381,9 @@ private:
 /// Calls: builtin variables spelled as calls, special registers, min/max, cooperative groups,
 /// the intrinsic table; functions with bodies are analyzed in this context (CallResolver), and
 /// what they store through their arguments is applied here; anything else is lane-varying.
+/// Per argument of a call, the closure it is (CallEvaluator::closureParts), if any.
+using ClosureArguments = std::vector<std::optional<Memory::ClosureParts>>;
+
 /// The C library's memory functions (also as `__builtin_`): memcpy-like copies from the second
 /// argument into the first, bcopy from the first into the second, memset-like sets the first.
 enum class MemoryBuiltin { Copy, CopyFromSecond, Set };
@@ -420,24 +423,35 @@ private:
                                        const clang::FunctionDecl *Callee) const;
   /// What the callee is told about that memory: what it holds, which arguments may alias.
   /// \p Given: the argument expressions, as for applyStoresThroughArguments.
+  /// \p Closures: closureArguments(Given), when the caller has them already.
   PrivateReach reachOf(const clang::CallExpr *CE, const std::vector<Targets> &Reached,
                        const std::vector<SymRef> &Args,
-                       const std::vector<const clang::Expr *> &Given, State &S) const;
+                       const std::vector<const clang::Expr *> &Given, State &S,
+                       const ClosureArguments *Closures = nullptr) const;
   /// The same, given per argument whether it is a reference bound to a temporary (the
   /// caller's private memory too, holding the argument's value).
   PrivateReach reachOf(const std::vector<Targets> &Reached,
                        const std::vector<char> &ByRefTemporary, const std::vector<SymRef> &Args,
-                       const std::vector<const clang::Expr *> &Given, State &S) const;
+                       const std::vector<const clang::Expr *> &Given, State &S,
+                       const ClosureArguments *Closures = nullptr) const;
   /// Argument \p Arg as a closure (or a pointer to one): what it reaches itself and through
   /// each capture; none when it is no closure.
   std::optional<Memory::ClosureParts> closureParts(const clang::Expr *Arg) const;
+  /// closureParts of each of \p Given: found once per call, for reachOf and for
+  /// applyStoresThroughArguments (the caller's memory does not change in between).
+  ClosureArguments closureArguments(const std::vector<const clang::Expr *> &Given) const;
+  /// Closures[I] if given, else closureParts(Given[I]).
+  std::optional<Memory::ClosureParts> closureAt(unsigned I,
+                                                const std::vector<const clang::Expr *> &Given,
+                                                const ClosureArguments *Closures) const;
   /// What the callee stores through each argument (a CallSummary's StoredThrough), under the
   /// control of the call, into the memory that argument reaches; what it stores through
   /// pointers it loaded (StoredAnywhere), into every private object whose address was exposed.
   /// \p Given: the argument expressions in the same order (null where there is none).
   void applyStoresThroughArguments(const CallSummary &Summary,
                                    const std::vector<Targets> &Reached,
-                                   const std::vector<const clang::Expr *> &Given, State &S);
+                                   const std::vector<const clang::Expr *> &Given, State &S,
+                                   const ClosureArguments *Closures = nullptr);
   /// Whether a call passes private memory: a pointer or reference to it, or an object by value
   /// that may hold a pointer to it.
   static bool givesPrivateMemory(const std::vector<Targets> &Reached,
