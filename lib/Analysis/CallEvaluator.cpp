@@ -15,7 +15,6 @@
 #include "CudaBuiltins.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/Builtins.h"
 
 using namespace clang;
 
@@ -122,33 +121,6 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     F.Calls.noteCutCall(Def); // its branches are classified when it is analyzed alone
   applyStoresThroughArguments(unknownEffects(Callee, Reached, Given), Reached, Given, S);
   return unknownResult(CE);
-}
-
-std::optional<MemoryBuiltin> memoryBuiltinOf(const FunctionDecl *Callee) {
-  switch (Callee ? Callee->getBuiltinID() : 0) {
-  case Builtin::BImemcpy:
-  case Builtin::BI__builtin_memcpy:
-  case Builtin::BI__builtin_memcpy_inline:
-  case Builtin::BI__builtin___memcpy_chk:
-  case Builtin::BImemmove:
-  case Builtin::BI__builtin_memmove:
-  case Builtin::BI__builtin___memmove_chk:
-  case Builtin::BImempcpy:
-  case Builtin::BI__builtin_mempcpy:
-    return MemoryBuiltin::Copy;
-  case Builtin::BIbcopy:
-  case Builtin::BI__builtin_bcopy:
-    return MemoryBuiltin::CopyFromSecond;
-  case Builtin::BImemset:
-  case Builtin::BI__builtin_memset:
-  case Builtin::BI__builtin_memset_inline:
-  case Builtin::BI__builtin___memset_chk:
-  case Builtin::BIbzero:
-  case Builtin::BI__builtin_bzero:
-    return MemoryBuiltin::Set;
-  default:
-    return std::nullopt;
-  }
 }
 
 std::optional<SymRef> CallEvaluator::evalMemoryBuiltin(const CallExpr *CE,

@@ -12,6 +12,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -123,6 +124,33 @@ SymRef builtinVar(unsigned Var, unsigned Comp) {
   default:
     return sym::timeInvariantOpaque(llvm::hash_combine(Var, Comp, 0xb1d), Uniformity::BlockUniform,
                                     std::string(Names[Var]) + "." + "xyz"[Comp], {32, false});
+  }
+}
+
+std::optional<MemoryBuiltin> memoryBuiltinOf(const FunctionDecl *Callee) {
+  switch (Callee ? Callee->getBuiltinID() : 0) {
+  case Builtin::BImemcpy:
+  case Builtin::BI__builtin_memcpy:
+  case Builtin::BI__builtin_memcpy_inline:
+  case Builtin::BI__builtin___memcpy_chk:
+  case Builtin::BImemmove:
+  case Builtin::BI__builtin_memmove:
+  case Builtin::BI__builtin___memmove_chk:
+  case Builtin::BImempcpy:
+  case Builtin::BI__builtin_mempcpy:
+    return MemoryBuiltin::Copy;
+  case Builtin::BIbcopy:
+  case Builtin::BI__builtin_bcopy:
+    return MemoryBuiltin::CopyFromSecond;
+  case Builtin::BImemset:
+  case Builtin::BI__builtin_memset:
+  case Builtin::BI__builtin_memset_inline:
+  case Builtin::BI__builtin___memset_chk:
+  case Builtin::BIbzero:
+  case Builtin::BI__builtin_bzero:
+    return MemoryBuiltin::Set;
+  default:
+    return std::nullopt;
   }
 }
 

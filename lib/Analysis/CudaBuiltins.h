@@ -3,8 +3,8 @@
 // Private to lib/Analysis. What makes a value lane-varying or uniform in CUDA, apart from the
 // intrinsic table (include/divlint/Analysis/IntrinsicTable.h): the builtin variables (threadIdx,
 // blockIdx, blockDim, gridDim, as clang's CUDA headers declare them), the PTX special registers
-// behind them, and the cooperative-groups types. The rest of the analysis asks these functions
-// and knows no CUDA names itself.
+// behind them, the cooperative-groups types, and the C library's memory functions device code
+// calls. The rest of the analysis asks these functions and knows no CUDA names itself.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DIVLINT_LIB_ANALYSIS_CUDABUILTINS_H
@@ -30,6 +30,12 @@ std::optional<std::pair<GroupKind, int64_t>> groupTypeOf(clang::QualType T);
 /// through an object (`grid.thread_rank()`: a plain call whose callee is a member expression);
 /// null when there is none.
 const clang::Expr *memberCallObject(const clang::CallExpr *CE);
+
+/// The C library's memory functions, which device code may call (also as `__builtin_`, as
+/// clang's CUDA headers' wrappers do): memcpy-like copies from the second argument into the
+/// first, bcopy from the first into the second, memset-like sets the first. None for any other.
+enum class MemoryBuiltin { Copy, CopyFromSecond, Set };
+std::optional<MemoryBuiltin> memoryBuiltinOf(const clang::FunctionDecl *Callee);
 
 } // namespace divlint
 

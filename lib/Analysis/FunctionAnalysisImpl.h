@@ -384,11 +384,6 @@ private:
 /// Per argument of a call, the closure it is (CallEvaluator::closureParts), if any.
 using ClosureArguments = std::vector<std::optional<Memory::ClosureParts>>;
 
-/// The C library's memory functions (also as `__builtin_`): memcpy-like copies from the second
-/// argument into the first, bcopy from the first into the second, memset-like sets the first.
-enum class MemoryBuiltin { Copy, CopyFromSecond, Set };
-std::optional<MemoryBuiltin> memoryBuiltinOf(const clang::FunctionDecl *Callee);
-
 class CallEvaluator {
 public:
   CallEvaluator(FunctionState &F, Memory &M, ExprEvaluator &Eval)
