@@ -110,7 +110,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
     applyStoresThroughArguments(Summary, Reached, Given, S, &Closures);
-    noteReturnedTargets(CE, Summary, Reached, Given);
+    noteReturnedTargets(CE, Summary, Reached, Given, S);
     if (Summary.Return)
       return F.withOrigin(Summary.Return, CE);
     return F.leafFor(CE, Uniformity::BlockUniform, false, F.textOf(CE)); // void
@@ -256,20 +256,25 @@ SymRef CallEvaluator::constructedValue(const Expr *E, const CallSummary &Summary
 
 void CallEvaluator::noteReturnedTargets(const CallExpr *CE, const CallSummary &Summary,
                                         const std::vector<Targets> &Reached,
-                                        const std::vector<const Expr *> &Given) {
+                                        const std::vector<const Expr *> &Given, State &S) {
   QualType T = CE->getCallReturnType(F.Ctx);
   if (!T->isPointerType() && !T->isReferenceType())
     return;
-  // Into the argument's memory at the place the callee named (`get<1>(t)`: t's field).
+  // Into the argument's memory at the place the callee named (`get<1>(t)`: t's field), which
+  // is where that argument is (`arr[tid % 4].self()`).
   Targets Into;
+  Uniformity Place = Summary.ReturnedPlace;
   for (const ReturnPlace &P : Summary.ReturnsInto)
-    if (P.Arg < Reached.size())
+    if (P.Arg < Reached.size()) {
       Into.add(Reached[P.Arg].member(P.Path));
-    else
+      if (P.Arg < Given.size() && Given[P.Arg])
+        Place = join(Place, Eval.placeClass(Given[P.Arg], S));
+    } else {
       Into.Any = true;
+    }
   if (Summary.ReturnsAnywhere && givesPrivateMemory(Reached, Given))
     Into.Any = true;
-  M.noteCallReturn(CE, std::move(Into), Summary.ReturnedPlace);
+  M.noteCallReturn(CE, std::move(Into), Place);
 }
 
 std::optional<Memory::ClosureParts> CallEvaluator::closureParts(const Expr *Arg) const {
@@ -520,7 +525,11 @@ void CallEvaluator::applyStoresThroughArguments(const CallSummary &Summary,
   for (unsigned I = 0; I < Stored.size() && I < Reached.size(); ++I)
     if (Stored[I]) {
       auto Closure = closureAt(I, Given, Closures);
-      M.storeContents(M.writable(Reached[I]), *Stored[I], Control, S,
+      // The callee stored into the object it was given; which one, lanes may pick apart
+      // (`arr[tid % 4].set()`, `f(arr[tid % 4])` with `S &`): its place joins in.
+      const Expr *Arg = I < Given.size() ? Given[I] : nullptr;
+      Uniformity Place = Arg ? Eval.placeClass(Arg, S) : Uniformity::BlockUniform;
+      M.storeContents(M.writable(Reached[I]), *Stored[I], join(Control, Place), S,
                       Closure ? &*Closure : nullptr);
     }
   // Through pointers the callee loaded: wherever a pointer of unknown origin may point, when

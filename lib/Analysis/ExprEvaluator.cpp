@@ -459,4 +459,46 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
   return F.withOrigin(sym::joinLeaf(F.idFor(E), Parts, F.textOf(E)), E);
 }
 
+Uniformity ExprEvaluator::placeClass(const Expr *LV, State &S, unsigned Depth) {
+  // Where it lands matters as much as what is stored: lanes that write different elements
+  // (`legs[tid % 4].amount = 1`), through different pointers, or through a reference a call
+  // picked per lane (`a[tid] = 1` with an array class's operator[]) leave the memory
+  // lane-varying.
+  Uniformity C = Uniformity::BlockUniform;
+  const Expr *E = LV->IgnoreParenImpCasts();
+  for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      C = join(C, eval(ASE->getIdx(), S)->Class);
+      E = ASE->getBase();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // (`this` is each thread's own object: the same place in every lane.)
+      if (ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        C = join(C, eval(ME->getBase(), S)->Class);
+      E = ME->getBase();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
+      if (!isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts())) // `*this`: as `this->`
+        C = join(C, eval(UO->getSubExpr(), S)->Class);
+      E = UO->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  const auto *Var = isa_and_nonnull<DeclRefExpr>(E)
+                        ? dyn_cast<VarDecl>(cast<DeclRefExpr>(E)->getDecl())
+                        : nullptr;
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(E);
+      Call && Call->getCallReturnType(F.Ctx)->isReferenceType())
+    C = join(C, M.callReturnPlace(Call)); // evaluated already (storeToMemory, the return)
+  else if (E && E->getType()->isPointerType() && !isa<CXXThisExpr>(E))
+    C = join(C, eval(E, S)->Class); // the pointer a subscript starts from
+  else if (Var && Var->getType()->isReferenceType() && !isa<ParmVarDecl>(Var) &&
+           F.isOwnLocal(Var) && Var->getInit() && Depth < 8)
+    // A local reference is where it was bound (`S &r = arr[tid % 4]; r.x = 1;`). A reference
+    // parameter's, and `this`'s, place is the caller's to join (applyStoresThroughArguments):
+    // `this`'s value is the object's, not its address.
+    C = join(C, placeClass(Var->getInit(), S, Depth + 1));
+  return C;
+}
+
 } // namespace divlint

@@ -378,12 +378,12 @@ private:
   ExprEvaluator &Eval;
 };
 
-/// Calls: builtin variables spelled as calls, special registers, min/max, cooperative groups,
-/// the intrinsic table; functions with bodies are analyzed in this context (CallResolver), and
-/// what they store through their arguments is applied here; anything else is lane-varying.
 /// Per argument of a call, the closure it is (CallEvaluator::closureParts), if any.
 using ClosureArguments = std::vector<std::optional<Memory::ClosureParts>>;
 
+/// Calls: builtin variables spelled as calls, special registers, min/max, cooperative groups,
+/// the intrinsic table; functions with bodies are analyzed in this context (CallResolver), and
+/// what they store through their arguments is applied here; anything else is lane-varying.
 class CallEvaluator {
 public:
   CallEvaluator(FunctionState &F, Memory &M, ExprEvaluator &Eval)
@@ -410,7 +410,7 @@ private:
   /// Where the pointer or reference \p CE returns may point, for pointerTargets().
   void noteReturnedTargets(const clang::CallExpr *CE, const CallSummary &Summary,
                            const std::vector<Targets> &Reached,
-                           const std::vector<const clang::Expr *> &Given);
+                           const std::vector<const clang::Expr *> &Given, State &S);
   /// The private memory \p Arg reaches when passed as a parameter of type \p ParamTy.
   Targets argumentTarget(const clang::Expr *Arg, clang::QualType ParamTy) const;
   /// Per argument of \p CE in the callee's order (`this` first): the private memory it reaches.
@@ -476,6 +476,9 @@ public:
   SymRef atLeast(SymRef V, Uniformity C, const clang::Expr *E);
   /// An aggregate's value (`S{a, b}`), field by field; null when not a struct.
   SymRef aggregateValue(const clang::InitListExpr *ILE, State &S, unsigned D);
+  /// How much the place lvalue \p LV names differs between threads: the classes of the
+  /// indices, pointers, call-returned references and local references it goes through.
+  Uniformity placeClass(const clang::Expr *LV, State &S, unsigned Depth = 0);
 
 private:
   /// eval without the rule for objects of an empty class.
@@ -602,9 +605,6 @@ private:
   void transferCall(const clang::CallExpr *CE, const clang::CFGBlock *B, State &S);
   /// Writes \p V to the lvalue \p LHS: its path, else memory.
   void assign(const clang::Expr *LHS, SymRef V, const clang::CFGBlock *B, State &S);
-  /// How much the place lvalue \p LV names differs between threads: the classes of the
-  /// indices, pointers and call-returned references it goes through.
-  Uniformity placeClass(const clang::Expr *LV, State &S);
   void storeToMemory(const clang::Expr *LHS, const SymRef &V, const clang::CFGBlock *B,
                      State &S);
 

@@ -100,7 +100,7 @@ void StatementTransfer::transfer(const Stmt *St, const CFGBlock *B, State &S) {
       // A pointer or reference: where it may point, for the callers (CallSummary::ReturnsInto).
       QualType T = F.FD->getReturnType();
       if (T->isReferenceType())
-        M.noteReturnTargets(M.lvalueTargets(Ret), placeClass(Ret, S));
+        M.noteReturnTargets(M.lvalueTargets(Ret), Eval.placeClass(Ret, S));
       else if (T->isPointerType())
         M.noteReturnTargets(M.pointerTargets(Ret), Eval.eval(Ret, S)->Class);
     }
@@ -206,39 +206,7 @@ void StatementTransfer::storeToMemory(const Expr *LHS, const SymRef &V, const CF
   // analyzed first, says where it points (its summary's ReturnsInto).
   if (isa<CallExpr>(Bare))
     Eval.eval(Bare, S);
-  M.storeValue(M.lvalueTargets(Bare), V, join(C, placeClass(Bare, S)), S);
-}
-
-Uniformity StatementTransfer::placeClass(const Expr *LV, State &S) {
-  // Where it lands matters as much as what is stored: lanes that write different elements
-  // (`legs[tid % 4].amount = 1`), through different pointers, or through a reference a call
-  // picked per lane (`a[tid] = 1` with an array class's operator[]) leave the memory
-  // lane-varying.
-  Uniformity C = Uniformity::BlockUniform;
-  const Expr *E = LV->IgnoreParenImpCasts();
-  for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      C = join(C, Eval.eval(ASE->getIdx(), S)->Class);
-      E = ASE->getBase();
-    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      // (`this` is each thread's own object: the same place in every lane.)
-      if (ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        C = join(C, Eval.eval(ME->getBase(), S)->Class);
-      E = ME->getBase();
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
-      C = join(C, Eval.eval(UO->getSubExpr(), S)->Class);
-      E = UO->getSubExpr();
-    } else {
-      break;
-    }
-  }
-  if (const auto *Call = dyn_cast_or_null<CallExpr>(E);
-      Call && Call->getCallReturnType(F.Ctx)->isReferenceType())
-    C = join(C, M.callReturnPlace(Call)); // evaluated already (storeToMemory, the return)
-  else if (E && E->getType()->isPointerType())
-    C = join(C, Eval.eval(E, S)->Class); // the pointer a subscript starts from
-  return C;
+  M.storeValue(M.lvalueTargets(Bare), V, join(C, Eval.placeClass(Bare, S)), S);
 }
 
 /// The tracked locals a call may store into: those it is given by reference or by address
