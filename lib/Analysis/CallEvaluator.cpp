@@ -106,7 +106,7 @@ SymRef CallEvaluator::eval(const CallExpr *CE, State &S, unsigned D) {
     return sym::constant(*K, intTypeOf(CE->getType(), F.Ctx));
   if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
     ClosureArguments Closures = closureArguments(Given);
-    PrivateReach Reach = reachOf(CE, Reached, Args, Given, S, &Closures);
+    PrivateReach Reach = reachOf(CE, Reached, Args, Given, S, Closures);
     CallSummary Summary = F.Calls.resolveCall(Def, Args, F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
     applyStoresThroughArguments(Summary, Reached, Given, S, &Closures);
@@ -198,7 +198,7 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
   const FunctionDecl *Def = Ctor->getDefinition();
   if (hasAnalyzableBody(Def) && F.Depth + 1 < MaxAnalyzedCallDepth) {
     ClosureArguments Closures = closureArguments(Given);
-    PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, Given, S, &Closures);
+    PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, Given, S, Closures);
     Reach.Contents[0] = ObjectContents();
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
@@ -354,7 +354,7 @@ std::vector<Targets> CallEvaluator::argumentTargets(const CallExpr *CE,
 PrivateReach CallEvaluator::reachOf(const CallExpr *CE, const std::vector<Targets> &Reached,
                                     const std::vector<SymRef> &Args,
                                     const std::vector<const Expr *> &Given, State &S,
-                                    const ClosureArguments *Closures) const {
+                                    const ClosureArguments &Closures) const {
   // A reference bound to a temporary (`f(a + b)`, a closure made at the call): the caller's
   // private memory too, holding that value.
   std::vector<char> ByRefTemporary(Reached.size(), 0);
@@ -384,7 +384,7 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
                                     const std::vector<char> &ByRefTemporary,
                                     const std::vector<SymRef> &Args,
                                     const std::vector<const Expr *> &Given, State &S,
-                                    const ClosureArguments *Closures) const {
+                                    const ClosureArguments &Closures) const {
   PrivateReach R;
   R.Contents.resize(Reached.size());
   R.Group.resize(Reached.size());
@@ -402,7 +402,7 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
                      llvm::all_of(T.Paths, ConstVariable);
     R.Hidden[I] = !T.empty() && !T.Any && T.Params.empty() &&
                   llvm::none_of(T.Objects, [&](const ObjectRef &O) { return M.isExposed(O.Object); });
-    if (auto Closure = closureAt(I, Given, Closures); Closure && !T.empty())
+    if (auto Closure = closureAt(I, Given, &Closures); Closure && !T.empty())
       R.Contents[I] = M.closureContents(*Closure, S); // capture by capture
     else if (!T.empty())
       R.Contents[I] = M.contentsOf(T, S);

@@ -418,17 +418,17 @@ private:
                                        const clang::FunctionDecl *Callee) const;
   /// What the callee is told about that memory: what it holds, which arguments may alias.
   /// \p Given: the argument expressions, as for applyStoresThroughArguments.
-  /// \p Closures: closureArguments(Given), when the caller has them already.
+  /// \p Closures: closureArguments(Given).
   PrivateReach reachOf(const clang::CallExpr *CE, const std::vector<Targets> &Reached,
                        const std::vector<SymRef> &Args,
                        const std::vector<const clang::Expr *> &Given, State &S,
-                       const ClosureArguments *Closures = nullptr) const;
+                       const ClosureArguments &Closures) const;
   /// The same, given per argument whether it is a reference bound to a temporary (the
   /// caller's private memory too, holding the argument's value).
   PrivateReach reachOf(const std::vector<Targets> &Reached,
                        const std::vector<char> &ByRefTemporary, const std::vector<SymRef> &Args,
                        const std::vector<const clang::Expr *> &Given, State &S,
-                       const ClosureArguments *Closures = nullptr) const;
+                       const ClosureArguments &Closures) const;
   /// Argument \p Arg as a closure (or a pointer to one): what it reaches itself and through
   /// each capture; none when it is no closure.
   std::optional<Memory::ClosureParts> closureParts(const clang::Expr *Arg) const;
