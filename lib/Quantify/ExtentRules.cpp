@@ -1,5 +1,7 @@
 #include "divlint/Quantify/ExtentRules.h"
 
+#include "divlint/Analysis/LinearThreadId.h"
+
 #include <algorithm>
 
 namespace divlint {
@@ -7,6 +9,49 @@ namespace divlint {
 namespace {
 // Values tried for the unknowns and iterations of the thread side: the answer must hold for each.
 constexpr int64_t Samples[] = {0, 1, 17, 100};
+
+/// The blockDim components (bit D for x, y, z) that some shape of \p Shapes does not know:
+/// its value there stands for every value the launch may have.
+unsigned openBlockDims(const std::vector<BlockShape> &Shapes) {
+  unsigned Open = 0;
+  for (const BlockShape &S : Shapes) {
+    if (S.Source == "assert-x")
+      Open |= 6;
+    else if (S.assumed() || S.Source == "unknown")
+      Open |= 7;
+    else
+      Open |= ~unsigned(S.FixedDims) & 7;
+  }
+  return Open;
+}
+
+/// Whether \p E reads a component (bit D for x, y, z) of \p Open of blockDim (\p Kind
+/// BlockDim) or threadIdx (ThreadIdx) other than inside the linear thread id, whose lanes form
+/// warps in the same order whatever the block's sizes.
+bool readsOpen(const SymExpr &E, SymKind Kind, unsigned Open) {
+  if (E.Kind == Kind)
+    return (Open >> E.Dim) & 1;
+  if (linearThreadIdDims(E) == 3)
+    return false;
+  for (const SymRef *Child : {&E.A, &E.B, &E.C})
+    if (*Child && readsOpen(**Child, Kind, Open))
+      return true;
+  return false;
+}
+
+/// The conjuncts of \p Guard that do not read an open blockDim component: a conjunct such as
+/// `blockDim.x == 4` may be false in every shape tried and true in the launch (generator seed
+/// 24), so it keeps no lane out. Null when none is left. Fewer conjuncts admit more lanes.
+SymRef withoutOpenBlockDims(const SymRef &Guard, unsigned Open) {
+  if (!Open || !readsOpen(*Guard, SymKind::BlockDim, Open))
+    return Guard;
+  if (Guard->Kind != SymKind::Binary || Guard->Op != SymOp::LAnd)
+    return nullptr;
+  SymRef L = withoutOpenBlockDims(Guard->A, Open), R = withoutOpenBlockDims(Guard->B, Open);
+  if (!L || !R)
+    return L ? L : R;
+  return sym::binary(SymOp::LAnd, L, R, Guard->Ty);
+}
 
 const SymExpr *strip(const SymExpr *E) {
   while (E && E->Kind == SymKind::Unary && (E->Op == SymOp::Cast || E->Op == SymOp::LNot))
@@ -79,26 +124,21 @@ bool guardAdmitsOneLanePerWarp(const SymRef &Guard, const std::vector<BlockShape
                                unsigned WarpSize) {
   if (!Guard || Shapes.empty() || !WarpSize || WarpSize > LaneBatch::MaxLanes)
     return false;
+  const SymRef Kept = withoutOpenBlockDims(Guard, openBlockDims(Shapes));
+  if (!Kept)
+    return false;
   bool Exact = true;
-  forEachLeaf(Guard, [&](const SymExpr &Leaf) {
+  forEachLeaf(Kept, [&](const SymExpr &Leaf) {
     Exact &= Leaf.Kind != SymKind::Opaque && Leaf.Kind != SymKind::IndVar;
   });
   if (!Exact)
     return false;
   // A sample of the layouts an open launch allows proves nothing about the thread indices it
   // leaves open: `tx == 5` lets one lane of a warp through in 1024-wide rows, two in 16-wide
-  // ones (generator seed 13).
-  for (const BlockShape &S : Shapes) {
-    if (!S.Sampled)
-      continue;
-    unsigned Open = S.firstUnfixed();
-    bool ReadsOpen = false;
-    forEachLeaf(Guard, [&](const SymExpr &Leaf) {
-      ReadsOpen |= Leaf.Kind == SymKind::ThreadIdx && Leaf.Dim >= Open;
-    });
-    if (ReadsOpen)
+  // ones (generator seed 13). The linear thread id (`lin == 0`) is the same in every layout.
+  for (const BlockShape &S : Shapes)
+    if (S.Sampled && readsOpen(*Kept, SymKind::ThreadIdx, (7u << S.firstUnfixed()) & 7))
       return false;
-  }
   std::vector<BlockShape> All = Shapes;
   for (const BlockShape &S : Shapes)
     if (S.assumed())
@@ -120,7 +160,7 @@ bool guardAdmitsOneLanePerWarp(const SymRef &Guard, const std::vector<BlockShape
         B.Tid[2][L] = Linear / (S.X * S.Y);
       }
       LaneValues V;
-      evaluateLanes(*Guard, Env, B, V);
+      evaluateLanes(*Kept, Env, B, V);
       if (V.Valid != B.all())
         return false; // not evaluable: a lane may pass
       unsigned Pass = 0;
