@@ -67,8 +67,9 @@ bool isEmptyObjectType(QualType T) {
 }
 
 SymRef emptyObjectValue() {
-  static const SymRef V = sym::contextFreeOpaque(0xe3d7e0b1ec7ULL, Uniformity::BlockUniform,
-                                                 false, "empty object");
+  // One per thread: SymRef's count is not atomic.
+  static thread_local const SymRef V = sym::contextFreeOpaque(
+      0xe3d7e0b1ec7ULL, Uniformity::BlockUniform, false, "empty object");
   return V;
 }
 

@@ -129,7 +129,7 @@ static SymRef withLocation(SymRef E, SourceLocation Loc, const SourceManager &SM
   }
   if (LineColumn.first == 0)
     return E;
-  auto Copy = std::make_shared<SymExpr>(*E);
+  auto Copy = makeLocal<SymExpr>(*E);
   Copy->OriginLine = LineColumn.first;
   Copy->OriginColumn = LineColumn.second;
   return Copy;

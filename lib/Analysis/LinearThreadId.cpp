@@ -102,7 +102,7 @@ SymRef asWarpIndex(const SymRef &V, unsigned WarpSize) {
   // warp (32w .. 32w + 31) agree when the warp's size divides Divisor.
   if (Divisor % WarpSize != 0 || linearThreadIdDims(*V->A) != 3)
     return V;
-  auto Copy = std::make_shared<SymExpr>(*V);
+  auto Copy = makeLocal<SymExpr>(*V);
   Copy->Class = Uniformity::WarpUniform;
   return Copy;
 }

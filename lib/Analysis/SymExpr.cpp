@@ -8,8 +8,8 @@ namespace divlint {
 
 namespace {
 
-std::shared_ptr<SymExpr> make(SymKind K) {
-  auto E = std::make_shared<SymExpr>();
+LocalRef<SymExpr> make(SymKind K) {
+  auto E = makeLocal<SymExpr>();
   E->Kind = K;
   return E;
 }
@@ -28,7 +28,7 @@ uint64_t nodeHash(const SymExpr &E) {
 namespace {
 
 // Derives the cached summary fields (class, flags, size, hash) from the children.
-SymRef finish(std::shared_ptr<SymExpr> E) {
+SymRef finish(LocalRef<SymExpr> E) {
   for (const SymRef *Child : {&E->A, &E->B, &E->C}) {
     if (!*Child)
       continue;
@@ -81,7 +81,7 @@ SymRef blockDim(unsigned Dim) {
 
 namespace {
 /// An opaque leaf, still to be marked (finish() of a node without children: only its hash).
-std::shared_ptr<SymExpr> newOpaque(uint64_t Id, Uniformity Class, bool DataDependent,
+LocalRef<SymExpr> newOpaque(uint64_t Id, Uniformity Class, bool DataDependent,
                                    std::string Label, IntType Ty, bool Evaluable) {
   auto E = make(SymKind::Opaque);
   E->Id = Id;
@@ -233,7 +233,7 @@ SymRef record(std::vector<std::pair<const void *, SymRef>> Fields, SymRef Rest,
   }
   // A record is a leaf of the trees above it (no operator reads it whole): one node in size.
   E->Hash = H;
-  E->Fields = std::make_shared<const std::vector<std::pair<const void *, SymRef>>>(
+  E->Fields = makeLocal<const std::vector<std::pair<const void *, SymRef>>>(
       std::move(Fields));
   return E;
 }
@@ -271,8 +271,9 @@ SymRef joinLeaf(uint64_t Id, llvm::ArrayRef<SymRef> Values, std::string Label) {
 }
 
 SymRef linearThreadId() {
-  // Built once: trees are immutable, and every cooperative-groups call asks for it.
-  static const SymRef Linear = [] {
+  // Built once per thread (SymRef's count is not atomic): trees are immutable, and every
+  // cooperative-groups call asks for it.
+  static thread_local const SymRef Linear = [] {
     IntType U{32, false};
     SymRef X = threadIdx(0), Y = threadIdx(1), Z = threadIdx(2);
     SymRef DX = blockDim(0), DY = blockDim(1);

@@ -186,7 +186,7 @@ SymRef placedLike(SymRef Leaf, const SymExpr &Like) {
   if (Leaf->Label == Like.Label && Leaf->OriginLine == Like.OriginLine &&
       Leaf->OriginColumn == Like.OriginColumn)
     return Leaf;
-  auto Copy = std::make_shared<SymExpr>(*Leaf);
+  auto Copy = makeLocal<SymExpr>(*Leaf);
   Copy->Label = Like.Label;
   Copy->OriginLine = Like.OriginLine;
   Copy->OriginColumn = Like.OriginColumn;
@@ -216,7 +216,7 @@ SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
     // A leaf the callee made, or a variable of one of its own loops, whose id mixes in its
     // context (FunctionState::Salt): one of the other context's own. A loop's id is renamed
     // the same way, so that the loop's variables stay those of one loop.
-    auto Copy = std::make_shared<SymExpr>(*E);
+    auto Copy = makeLocal<SymExpr>(*E);
     Copy->Id = llvm::hash_combine(E->Id, Salt);
     if (E->Kind == SymKind::IndVar) {
       Copy->Value = static_cast<int64_t>(llvm::hash_combine(uint64_t(E->Value), Salt));
@@ -244,7 +244,7 @@ SymRef renamed(const SymRef &E, const LeafRenaming &Renaming, uint64_t Salt) {
          C = renamed(E->C, Renaming, Salt);
   if (A == E->A && B == E->B && C == E->C)
     return E;
-  auto Copy = std::make_shared<SymExpr>(*E);
+  auto Copy = makeLocal<SymExpr>(*E);
   Copy->A = std::move(A);
   Copy->B = std::move(B);
   Copy->C = std::move(C);

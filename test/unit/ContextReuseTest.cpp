@@ -94,7 +94,7 @@ TEST(ContextReuse, MatchingMapsEachLeafToOneLeaf) {
   LeafRenaming One;
   EXPECT_FALSE(matchArguments({A, A}, {B, C}, One));
   // A leaf read at another source position is no match (the why trace points at it).
-  auto Moved = std::make_shared<SymExpr>(*C);
+  auto Moved = makeLocal<SymExpr>(*C);
   Moved->OriginLine = 12;
   LeafRenaming Pos;
   EXPECT_FALSE(matchArguments({A}, {Moved}, Pos));

@@ -16,13 +16,31 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
 namespace divlint {
 
 struct SymExpr;
-using SymRef = std::shared_ptr<const SymExpr>;
+
+/// A counted reference whose count is not atomic. A unit's values are made, shared and freed by
+/// the one thread that analyzes the unit (a value built once, for every analysis, is built once
+/// per thread), and with libstdc++ every copy of a std::shared_ptr is a locked instruction: the
+/// data flow copies values at every statement and every join.
+#ifdef __GLIBCXX__
+template <typename T> using LocalRef = std::__shared_ptr<T, __gnu_cxx::_S_single>;
+template <typename T, typename... Args> LocalRef<T> makeLocal(Args &&...A) {
+  return std::__make_shared<T, __gnu_cxx::_S_single>(std::forward<Args>(A)...);
+}
+#else
+template <typename T> using LocalRef = std::shared_ptr<T>;
+template <typename T, typename... Args> LocalRef<T> makeLocal(Args &&...A) {
+  return std::make_shared<T>(std::forward<Args>(A)...);
+}
+#endif
+
+using SymRef = LocalRef<const SymExpr>;
 
 enum class SymKind : unsigned char {
   Const,     ///< integer constant
@@ -92,7 +110,7 @@ struct SymExpr {
   uint64_t OfPath = 0;
   bool HasDerived = false; ///< reaches a leaf with a Derivation
   /// Record: (field, value) in the order the fields were set; the key is a clang::FieldDecl.
-  std::shared_ptr<const std::vector<std::pair<const void *, SymRef>>> Fields;
+  LocalRef<const std::vector<std::pair<const void *, SymRef>>> Fields;
   std::string Label; ///< human-readable origin of a leaf, for messages and why traces
   unsigned OriginLine = 0, OriginColumn = 0; ///< where the leaf was read (0 = unknown)
 };
