@@ -173,12 +173,18 @@ void collectGotos(const Stmt *S, std::vector<const GotoStmt *> &Gotos) {
     collectGotos(Child, Gotos);
 }
 
-/// Whether a for, while or do loop of its function encloses \p S (or whether that could not be
-/// told: a walk that ended without reaching the function).
-bool inStructuredLoop(ASTContext &Ctx, const Stmt *S) {
-  bool Loop = false;
-  const Decl *D = walkToFunction(Ctx, *S, [&](const Stmt *P) { Loop |= isLoop(P); });
-  return Loop || !D;
+/// The innermost for, while or do loop of its function that encloses \p S: nullptr where none
+/// does; std::nullopt where that could not be told (a walk that ended without reaching the
+/// function).
+std::optional<const Stmt *> innermostLoop(ASTContext &Ctx, const Stmt *S) {
+  const Stmt *Loop = nullptr;
+  const Decl *D = walkToFunction(Ctx, *S, [&](const Stmt *P) {
+    if (!Loop && isLoop(P))
+      Loop = P;
+  });
+  if (!D)
+    return std::nullopt;
+  return Loop;
 }
 
 const Stmt *bodyOf(const Stmt *S) {
@@ -275,11 +281,22 @@ LoopInstances::FunctionCycles *LoopInstances::cyclesAround(const Expr *E) {
   llvm::sort(FC.Cycles, [&](const GotoCycle &A, const GotoCycle &B) {
     return SM.isBeforeInTranslationUnit(A.Label->getBeginLoc(), B.Label->getBeginLoc());
   });
-  for (GotoCycle &C : FC.Cycles)
-    C.Countable = C.Rewritable && !inStructuredLoop(Ctx, C.Label) &&
-                  llvm::none_of(FC.Cycles, [&](const GotoCycle &Other) {
+  for (GotoCycle &C : FC.Cycles) {
+    C.Countable = C.Rewritable && llvm::none_of(FC.Cycles, [&](const GotoCycle &Other) {
                     return Other.Label != C.Label && Other.contains(C.Label->getBeginLoc(), SM);
                   });
+    // In a loop, the counter restarts with each of its iterations (a body in braces only).
+    std::optional<const Stmt *> Loop = innermostLoop(Ctx, C.Label);
+    if (!Loop) {
+      C.Countable = false;
+    } else if (*Loop) {
+      const auto *Body = dyn_cast<CompoundStmt>(bodyOf(*Loop));
+      if (Body && Body->getLBracLoc().isFileID())
+        C.ResetAt = Body->getLBracLoc().getLocWithOffset(1);
+      else
+        C.Countable = false;
+    }
+  }
   return &FC;
 }
 
@@ -329,6 +346,8 @@ void LoopInstances::insert(Rewriter &RW) const {
         continue;
       std::string Name = gotoCounterName(C.Index);
       Declarations += " unsigned " + Name + " = 0;";
+      if (C.ResetAt.isValid())
+        RW.InsertTextAfter(C.ResetAt, " " + Name + " = 0;");
       for (const auto &[Begin, End] : C.BackJumps) {
         RW.InsertTextAfter(Begin, "{ ++" + Name + "; ");
         RW.InsertTextBefore(End, " }");

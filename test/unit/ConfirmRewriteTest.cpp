@@ -394,9 +394,11 @@ int main() { parent<<<1, 1>>>(nullptr); cudaDeviceSynchronize(); return 0; }
 // A cycle made of gotos is a loop too (LoopInstances.h): the probes between a label and a goto
 // back to it pass a counter of the backward jumps. Generator seed 14 found lanes at different
 // iterations of such a cycle, co-scheduled, read as a uniform condition that diverged (on an
-// H100, with the counter: 1,889 divergent evaluations, none within one iteration). Not counted:
-// a label in a structured loop or in another label's cycle, whose counter would run on from one
-// pass of the cycle to the next; a jump forward is no cycle.
+// H100, with the counter: 1,889 divergent evaluations, none within one iteration). A label in a
+// structured loop restarts its counter with each iteration of the innermost one (generator seed
+// 24: a cycle in a for loop read as a uniform condition that diverged). Not counted: a label in
+// another label's cycle, whose counter would run on from one pass of the cycle to the next; a
+// jump forward is no cycle.
 TEST(ConfirmRewrite, GotoCycleProbesCarryACounter) {
   TempDir D;
   std::string Src = D.write("g.cu", R"cu(__global__ void k(int *out, const int *in) {
@@ -427,7 +429,7 @@ done:
   ASSERT_TRUE(A.Parsed) << (A.Errors.empty() ? "" : A.Errors.front());
   std::string B = body(A.Instrumented, "g.cu");
   EXPECT_NE(B.find("__global__ void k(int *out, const int *in) { unsigned __divlint_itg0 = 0; "
-                   "unsigned __divlint_itg1 = 0;\n"),
+                   "unsigned __divlint_itg1 = 0; unsigned __divlint_itg2 = 0;\n"),
             std::string::npos)
       << B;
   EXPECT_NE(B.find("if (::divlint_rt::br<1>(static_cast<bool>((g < 9)), __divlint_itg0)) { "
@@ -451,9 +453,10 @@ done:
                    "++__divlint_itg1; goto outer; }"),
             std::string::npos)
       << B;
-  // A label in a for loop: the loop's counter only.
-  EXPECT_NE(B.find("if (::divlint_rt::br<6>(static_cast<bool>((h < 30)), __divlint_it0)) goto "
-                   "in_loop;"),
+  // A label in a for loop: the loop's counter, then the cycle's, which each iteration restarts.
+  EXPECT_NE(B.find("{ ++__divlint_it0; __divlint_itg2 = 0;\n  in_loop:"), std::string::npos) << B;
+  EXPECT_NE(B.find("if (::divlint_rt::br<6>(static_cast<bool>((h < 30)), (__divlint_it0) * "
+                   "2654435761u + __divlint_itg2)) { ++__divlint_itg2; goto in_loop; }"),
             std::string::npos)
       << B;
   TempDir Build;

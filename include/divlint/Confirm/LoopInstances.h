@@ -20,9 +20,11 @@
 // counter, declared at the top of the function, counts the backward jumps to the label
 //     L: BODY if (c) goto L;   ->   L: BODY if (c) { ++__divlint_itgN; goto L; }
 // and the probes between the label and its last backward goto pass it. Only where it counts
-// the iterations of one pass through the cycle: the label is in no structured loop and in no
-// other label's cycle (else the counter would run on from one pass to the next, and lanes at
-// one iteration could hold different counts: a divergence read as lanes that arrived apart).
+// the iterations of one pass through the cycle: in a structured loop it restarts at each
+// iteration of the innermost one (`{ ++__divlint_itM; __divlint_itgN = 0; ...`: a body in
+// braces only), and a label in another label's cycle gets none (else the counter would run on
+// from one pass to the next, and lanes at one iteration could hold different counts: a
+// divergence read as lanes that arrived apart).
 // A jump into the cycle's middle starts at count 0 as one at the label does, and a cycle
 // re-entered some other way keeps its count: lanes are then told apart less, never more.
 //
@@ -82,7 +84,11 @@ private:
     std::vector<std::pair<clang::SourceLocation, clang::SourceLocation>> BackJumps;
     clang::SourceLocation End; ///< the end of its last backward goto
     bool Rewritable = true;    ///< no backward goto of it is in a macro
-    bool Countable = false;    ///< rewritable, in no structured loop and no other label's cycle
+    bool Countable = false;    ///< rewritable, and in no other label's cycle
+    /// Where the label lies in a structured loop: the start of the innermost one's body, where
+    /// the counter restarts at each iteration (else it would run on from one pass of the cycle
+    /// to the next, and could tell lanes of one iteration apart). Invalid: in no loop.
+    clang::SourceLocation ResetAt;
     bool Used = false;         ///< a probe's key names its counter
     unsigned Index = 0;
     /// Whether \p At lies between the label and the end of its last backward goto.
