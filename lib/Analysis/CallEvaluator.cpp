@@ -200,6 +200,7 @@ SymRef CallEvaluator::evalConstruct(const CXXConstructExpr *CE, State &S, unsign
     ClosureArguments Closures = closureArguments(Given);
     PrivateReach Reach = reachOf(Reached, ByRefTemporary, Args, Given, S, Closures);
     Reach.Contents[0] = ObjectContents();
+    Reach.Place[0] = Uniformity::BlockUniform; // each thread's own new object
     CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
     F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
     applyStoresThroughArguments(Summary, Reached, Given, S, &Closures);
@@ -229,9 +230,11 @@ SymRef CallEvaluator::evalInheritedConstruct(const CXXInheritedCtorInitExpr *E) 
   Reach.Contents.resize(Args.size());
   Reach.Group.resize(Args.size());
   Reach.Hidden.resize(Args.size());
+  Reach.Place.resize(Args.size(), Uniformity::LaneVarying);
   for (size_t I = Known; I < Args.size(); ++I)
     Reach.Group[I] = I;
   Reach.Contents[0] = ObjectContents();
+  Reach.Place[0] = Uniformity::BlockUniform; // each thread's own new object
   CallSummary Summary = F.Calls.resolveCall(Def, std::move(Args), F.Depth + 1, Reach);
   F.ReliesOnUnseen |= Summary.ReliesOnUnseen;
   // What it stores through its reference and pointer parameters lands where ours reach.
@@ -390,6 +393,7 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
   R.Group.resize(Reached.size());
   R.Immutable.resize(Reached.size());
   R.Hidden.resize(Reached.size());
+  R.Place.resize(Reached.size(), Uniformity::LaneVarying);
   for (unsigned I = 0; I < Reached.size(); ++I) {
     R.Group[I] = I;
     const Targets &T = Reached[I];
@@ -408,6 +412,10 @@ PrivateReach CallEvaluator::reachOf(const std::vector<Targets> &Reached,
       R.Contents[I] = M.contentsOf(T, S);
     else if (ByRefTemporary[I] && I < Args.size())
       R.Contents[I] = Memory::contentsOfValue(Args[I]);
+    if (R.Contents[I])
+      R.Place[I] = ByRefTemporary[I]       ? Uniformity::BlockUniform // the thread's own
+                   : I < Given.size() && Given[I] ? Eval.placeClass(Given[I], S)
+                                                  : Uniformity::LaneVarying;
   }
   // Arguments that may reach the same memory are one group (the lowest index of them).
   for (unsigned I = 0; I < Reached.size(); ++I)

@@ -73,6 +73,29 @@ SymRef emptyObjectValue() {
   return V;
 }
 
+/// Where the object `this` points to lies, as the caller said (PrivateReach::Place): lanes
+/// that call a method on different objects (`arr[tid % 4].get()`) read different memory.
+/// Without the caller's word (no private object reached), nothing: the object's value, whose
+/// class joins what it holds and where it is, stands for it.
+static std::optional<Uniformity> placeGiven(const FunctionState &F, unsigned Index) {
+  if (Index >= F.Reach.Place.size() || Index >= F.Reach.Contents.size() ||
+      !F.Reach.Contents[Index])
+    return std::nullopt;
+  return F.Reach.Place[Index];
+}
+static std::optional<Uniformity> thisPlace(const FunctionState &F) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
+  return MD && MD->isInstance() ? placeGiven(F, 0) : std::nullopt;
+}
+/// The same for what a reference parameter is bound to (`read(arr[tid % 4])`).
+static std::optional<Uniformity> paramPlace(const FunctionState &F, const VarDecl *V) {
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  if (!P || !P->getType()->isReferenceType() || P->getDeclContext() != F.FD)
+    return std::nullopt;
+  const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
+  return placeGiven(F, P->getFunctionScopeIndex() + (MD && MD->isInstance() ? 1 : 0));
+}
+
 SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
   SymRef V = evalNode(E, S, D);
   // An object of a class without data is the same in every thread, whatever made it (its
@@ -222,7 +245,9 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
           if (Var->getType().getNonReferenceType()->isRecordType()) {
             if (V && M.objectContents({Var, true}) == Memory::contentsOfValue(V))
               return V;
-            return M.objectValue({Var, true}, {}, Var->getType(), E);
+            // Each field as far apart between lanes as the object is (`arr[tid % 4]`).
+            return M.objectValue({Var, true}, {}, Var->getType(), E,
+                                 paramPlace(F, Var).value_or(Uniformity::BlockUniform));
           }
           return atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
                          M.objectClass({Var, true}), E);
@@ -342,11 +367,21 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
       // it holds (no private object reached), the record's class stands for it.
       Targets T = M.lvalueTargets(ME);
       Uniformity C = M.classOf(T, S);
-      return F.leafFor(E, T.empty() ? join(C, Base->Class) : C, true, "load " + F.textOf(E));
+      return F.leafFor(E,
+                       T.empty() ? join(C, Base->Class)
+                                 : join(C, thisPlace(F).value_or(Uniformity::BlockUniform)),
+                       true, "load " + F.textOf(E));
     }
-    if (ME->isArrow())
-      return F.leafFor(E, join(Base->Class, M.classOf(M.lvalueTargets(ME), S)), true,
+    if (ME->isArrow()) {
+      // A field of the caller's object: what the field holds, where the object is; not
+      // everything the object holds (`the_predicates.set()` reading `extent_` after storing
+      // the thread's offset into another field).
+      Targets T = M.lvalueTargets(ME);
+      std::optional<Uniformity> Place = ThisObject ? thisPlace(F) : std::nullopt;
+      Uniformity C = M.classOf(T, S);
+      return F.leafFor(E, Place && !T.empty() ? join(C, *Place) : join(Base->Class, C), true,
                        "load " + F.textOf(E));
+    }
     if (Field && Base->Kind == SymKind::Record) {
       if (SymRef V = recordField(Base, Field))
         return V;
@@ -473,7 +508,7 @@ Uniformity ExprEvaluator::placeClass(const Expr *LV, State &S, unsigned Depth) {
       C = join(C, eval(ASE->getIdx(), S)->Class);
       E = ASE->getBase();
     } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      // (`this` is each thread's own object: the same place in every lane.)
+      // (`this->`: where the object lies is joined at the root, below.)
       if (ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
         C = join(C, eval(ME->getBase(), S)->Class);
       E = ME->getBase();
@@ -488,16 +523,23 @@ Uniformity ExprEvaluator::placeClass(const Expr *LV, State &S, unsigned Depth) {
   const auto *Var = isa_and_nonnull<DeclRefExpr>(E)
                         ? dyn_cast<VarDecl>(cast<DeclRefExpr>(E)->getDecl())
                         : nullptr;
-  if (const auto *Call = dyn_cast_or_null<CallExpr>(E);
-      Call && Call->getCallReturnType(F.Ctx)->isReferenceType())
+  if (isa_and_nonnull<CXXThisExpr>(E)) {
+    // The caller's object: where it lies is the caller's to say (a member of it passed on is
+    // as far apart between lanes as the object is).
+    if (std::optional<Uniformity> Place = thisPlace(F))
+      C = join(C, *Place);
+  } else if (std::optional<Uniformity> Place = Var ? paramPlace(F, Var) : std::nullopt) {
+    C = join(C, *Place); // the same for what a reference parameter is bound to
+  } else if (const auto *Call = dyn_cast_or_null<CallExpr>(E);
+             Call && Call->getCallReturnType(F.Ctx)->isReferenceType())
     C = join(C, M.callReturnPlace(Call)); // evaluated already (storeToMemory, the return)
   else if (E && E->getType()->isPointerType() && !isa<CXXThisExpr>(E))
     C = join(C, eval(E, S)->Class); // the pointer a subscript starts from
   else if (Var && Var->getType()->isReferenceType() && !isa<ParmVarDecl>(Var) &&
            F.isOwnLocal(Var) && Var->getInit() && Depth < 8)
     // A local reference is where it was bound (`S &r = arr[tid % 4]; r.x = 1;`). A reference
-    // parameter's, and `this`'s, place is the caller's to join (applyStoresThroughArguments):
-    // `this`'s value is the object's, not its address.
+    // parameter's place is the caller's to join (applyStoresThroughArguments), as `this`'s is
+    // where the caller did not say it: `this`'s value is the object's, not its address.
     C = join(C, placeClass(Var->getInit(), S, Depth + 1));
   return C;
 }

@@ -235,9 +235,9 @@ public:
   void storeContents(const Targets &T, const ObjectContents &C, Uniformity Control, State &S,
                      const ClosureParts *Closure = nullptr);
   /// The value of the subobject at \p Path of private object \p O, of type \p T: a record
-  /// field by field, else a leaf of its class.
+  /// field by field (each at least \p AtLeast), else a leaf of its class.
   SymRef objectValue(MemObject O, llvm::ArrayRef<const clang::FieldDecl *> Path, clang::QualType T,
-                     const clang::Expr *Where) const;
+                     const clang::Expr *Where, Uniformity AtLeast = Uniformity::BlockUniform) const;
   /// A record value (or a leaf) from what an object holds, field by field.
   SymRef valueOfContents(const ObjectContents &C, uint64_t Id, const std::string &Label,
                          clang::QualType T) const;

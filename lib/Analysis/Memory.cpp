@@ -392,12 +392,14 @@ Targets Memory::writable(const Targets &T) const {
 }
 
 SymRef Memory::objectValue(MemObject O, llvm::ArrayRef<const FieldDecl *> Path, QualType T,
-                           const Expr *Where) const {
+                           const Expr *Where, Uniformity AtLeast) const {
   uint64_t Id = llvm::hash_combine(F.idFor(O.getOpaqueValue()), 0x0b1);
   for (const FieldDecl *FD : Path)
     Id = llvm::hash_combine(Id, FD);
   std::string Label = Where ? F.textOf(Where) : std::string("object");
-  return valueOfContents(objectContents(O).below(Path), Id, Label + " (memory)", T);
+  ObjectContents C = objectContents(O).below(Path);
+  C.Whole = join(C.Whole, AtLeast); // (every field reads at least the whole)
+  return valueOfContents(C, Id, Label + " (memory)", T);
 }
 
 SymRef Memory::valueOfContents(const ObjectContents &C, uint64_t Id, const std::string &Label,

@@ -35,7 +35,8 @@ uint64_t PrivateReach::hash() const {
   for (size_t I = 0; I < Contents.size(); ++I)
     H = llvm::hash_combine(H, Contents[I] ? Contents[I]->hash() + 1 : 0,
                            I < Group.size() ? Group[I] : I,
-                           I < Immutable.size() ? Immutable[I] : 0, I < Hidden.size() ? Hidden[I] : 0);
+                           I < Immutable.size() ? Immutable[I] : 0, I < Hidden.size() ? Hidden[I] : 0,
+                           I < Place.size() ? static_cast<int>(Place[I]) : -1);
   return H;
 }
 

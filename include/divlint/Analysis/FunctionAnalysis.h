@@ -162,6 +162,11 @@ struct PrivateReach {
   /// the reference it was given nowhere (CUTLASS's `Params const &params`, next to iterators
   /// whose pointers were loaded from memory).
   std::vector<char> Hidden;
+  /// Per argument that reaches private memory: the class of where that memory is, which
+  /// object each lane passed (`arr[tid % 4].get()`: lane-varying; a local, or a member of
+  /// one: block-uniform). A field the callee reads through `this` is the join of what the
+  /// field holds and of this place, not of everything the object holds.
+  std::vector<Uniformity> Place;
   uint64_t hash() const;
 };
 
