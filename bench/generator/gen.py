@@ -26,6 +26,7 @@ import os
 import random
 
 import captures
+import places
 import punning
 import collectives
 import controlflow
@@ -80,6 +81,7 @@ class KernelGen:
         self.captures = False  # seeds 20 and later: captures kept apart (captures.py)
         self.punning = False  # seeds 22 and later: memory through other types (punning.py)
         self.no_struct_memcpy = False  # seeds 23 and later (punning.py: an nvcc miscompile)
+        self.places = False  # seeds 25 and later: where an object lies (places.py)
         self.threadids = False  # seeds 13 and later: threadids.setup() makes it True
         self.controlflow = False  # seeds 14 and later: sync dependence (controlflow.py)
         self.pick_shape()
@@ -260,6 +262,8 @@ class KernelGen:
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in captures.FEATURES]
         if self.punning:  # seeds 22 and later: memory through other types (punning.py)
             feats += [lambda e, tags, f=f: f(self, e, tags) for f in punning.FEATURES]
+        if self.places:  # seeds 25 and later: objects picked per lane, member objects (places.py)
+            feats += [lambda e, tags, f=f: f(self, e, tags) for f in places.FEATURES]
         feat = r.choice(feats)
         lines, helpers, v, kind = feat(e, tags)
         lines += self.test_value(v, tags, kind)
@@ -607,6 +611,7 @@ def generate_program(seed, index, kernels_range=(30, 50)):
         kg.captures = seed >= 20
         kg.punning = seed >= 22
         kg.no_struct_memcpy = seed >= 23
+        kg.places = seed >= 25
         if seed >= 13 and r.random() < 0.5:  # linear thread ids in rows that share warps
             threadids.setup(kg)
         kg.controlflow = seed >= 14
