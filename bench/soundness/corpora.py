@@ -98,4 +98,13 @@ CORPORA = {
                       '-I{root}/tools/util/include', '-I{root}/examples/common'],
         'timeout': 60,
     },
+    # moderngpu (added 2026-12-07, session 28): header-only C++11/14 primitives written with
+    # lambdas and launch boxes (CTA-wide merges, scans, segmented sorts, load-balancing search),
+    # its tests and tutorials. The demos read input files and are left out.
+    'moderngpu': {
+        'repo': 'moderngpu/moderngpu', 'commit': '267cc8d02c03f00f1656f1205c61c946a1e530b0',
+        'paths': ['src', 'tests', 'tutorial', 'LICENSE.md'],
+        'nvcc_args': ['-std=c++17', '--extended-lambda', '-I{root}/src'],
+        'timeout': 60,
+    },
 }
