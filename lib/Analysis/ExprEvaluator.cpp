@@ -232,9 +232,12 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
             // Memory (an escaped local, an element, what a pointer points to): what it holds
             // now, not only what it held when the reference was bound (`int &c = b;` then a
             // lambda stores into b through its capture of c).
+            // A record, field by field, each as far apart between lanes as the object it was
+            // bound to (`Cell &r = cells[tid % 4]; r.v`: generator seed 25).
             if (Var->getType().getNonReferenceType()->isRecordType() && T.Objects.size() == 1 &&
                 T.Paths.empty() && T.Params.empty() && !T.Any)
-              return M.objectValue(T.Objects[0].Object, T.Objects[0].Path, Var->getType(), E);
+              return M.objectValue(T.Objects[0].Object, T.Objects[0].Path, Var->getType(), E,
+                                   placeClass(Var->getInit(), S));
             return atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
                            M.classOf(T, S), E);
           }
