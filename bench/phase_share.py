@@ -13,6 +13,10 @@ one process: unlike overhead.py's ratio of two processes, the machine's other lo
 alike. --corpus picks corpora by name (default: the three per-file corpora; `fastertransformer`,
 a whole code base, only when named). Ends with each corpus's median and slowest decile (the
 nearest-rank 90th percentile).
+
+--against OTHER_BUILD runs OTHER_BUILD too, right after --divlint on each unit (paired, under the
+same load), prints both ratios, and says whether the two found the same findings (file, line,
+column, rule, class, severity); the summary then lists both builds (OTHER_BUILD second).
 """
 import argparse
 import json
@@ -38,40 +42,67 @@ def main():
     ap.add_argument("--divlint", default=os.path.join(HERE, "..", "build", "bin", "divlint"))
     ap.add_argument("--corpus", nargs="*")
     ap.add_argument("--json")
+    ap.add_argument("--against", help="a second build, run after --divlint on each unit")
     a = ap.parse_args()
-    rows = []
+    rows, other, same = [], [], 0
     for corpus, tu, args in modern_units.units(a.modern, a.corpus):
-        p = subprocess.run([a.divlint, "--no-cache", tu, "--format=json", "--report-all", "--", *args],
-                           env=dict(os.environ, DIVLINT_PHASE_TIMES="1"), stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, text=True, errors="replace")
-        m = LINE.search(p.stderr)
-        if not m:
-            print(f"no phase times (exit {p.returncode}): {tu}", flush=True)
+        row = measure(a.divlint, corpus, tu, args, a.modern)
+        if not row:
             continue
-        parse, collect, analysis, n, header, nh, alone = (float(x) for x in m.groups()[:7])
-        row = {"corpus": corpus, "file": os.path.relpath(tu, a.modern), "parse": parse,
-               "collect": collect, "analysis": analysis, "analyses": int(n), "header_analysis": header,
-               "without_caller": alone, "over_parse": (parse + collect + analysis) / parse}
-        # Binaries from 2026-11-26 on also time the witness analyses and the kernel summaries.
-        if m.group(8) is not None:
-            row.update(witness=float(m.group(8)), witness_analyses=int(m.group(9)),
-                       kernel_summaries=float(m.group(10)))
-        # From 2026-11-26 (session 15) on: contexts that reused another's analysis.
-        if m.group(11) is not None:
-            row.update(reused=int(m.group(11)))
         rows.append(row)
-        extra = (f"; witness {row['witness']:5.2f}s ({row['witness_analyses']}), summaries "
-                 f"{row['kernel_summaries']:5.2f}s" if "witness" in row else "")
-        print(f"{row['over_parse']:6.3f}  parse {parse:6.2f}s  collect {collect:5.2f}s  analysis "
-              f"{analysis:5.2f}s ({int(n)}; headers {header:5.2f}s{extra})  {row['file']}", flush=True)
-    for corpus in dict.fromkeys(r["corpus"] for r in rows):
-        ratios = sorted(r["over_parse"] for r in rows if r["corpus"] == corpus)
-        decile = ratios[max(0, math.ceil(0.9 * len(ratios)) - 1)]
-        print(f"{corpus}: {len(ratios)} files, median {statistics.median(ratios):.3f}, "
-              f"slowest decile {decile:.3f}, slowest {ratios[-1]:.3f}", flush=True)
+        if a.against:
+            o = measure(a.against, corpus, tu, args, a.modern)
+            if o:
+                other.append(o)
+                same += o["findings"] == row["findings"]
+                print(f"{o['over_parse']:6.3f}  against, findings "
+                      f"{'the same' if o['findings'] == row['findings'] else 'DIFFERENT'}", flush=True)
+    for label, rs in (("", rows), (" (against)", other)):
+        for corpus in dict.fromkeys(r["corpus"] for r in rs):
+            ratios = sorted(r["over_parse"] for r in rs if r["corpus"] == corpus)
+            decile = ratios[max(0, math.ceil(0.9 * len(ratios)) - 1)]
+            print(f"{corpus}{label}: {len(ratios)} files, median {statistics.median(ratios):.3f}, "
+                  f"slowest decile {decile:.3f}, slowest {ratios[-1]:.3f}", flush=True)
+    if a.against:
+        print(f"same findings: {same} of {len(other)} units", flush=True)
     if a.json:
         with open(a.json, "w") as out:
-            json.dump(rows, out, indent=1)
+            json.dump([{k: v for k, v in r.items() if k != "findings"} for r in rows + other], out,
+                      indent=1)
+
+
+def measure(divlint, corpus, tu, args, modern):
+    """One run of divlint on a unit: its phase times and the keys of its findings."""
+    p = subprocess.run([divlint, "--no-cache", tu, "--format=json", "--report-all", "--", *args],
+                       env=dict(os.environ, DIVLINT_PHASE_TIMES="1"), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, errors="replace")
+    m = LINE.search(p.stderr)
+    if not m:
+        print(f"no phase times (exit {p.returncode}): {tu}", flush=True)
+        return None
+    try:
+        report = json.loads(p.stdout)
+        found = report["findings"] if isinstance(report, dict) else report
+    except ValueError:
+        found = []
+    parse, collect, analysis, n, header, nh, alone = (float(x) for x in m.groups()[:7])
+    row = {"corpus": corpus, "file": os.path.relpath(tu, modern), "parse": parse,
+           "collect": collect, "analysis": analysis, "analyses": int(n), "header_analysis": header,
+           "without_caller": alone, "over_parse": (parse + collect + analysis) / parse}
+    # Binaries from 2026-11-26 on also time the witness analyses and the kernel summaries.
+    if m.group(8) is not None:
+        row.update(witness=float(m.group(8)), witness_analyses=int(m.group(9)),
+                   kernel_summaries=float(m.group(10)))
+    # From 2026-11-26 (session 15) on: contexts that reused another's analysis.
+    if m.group(11) is not None:
+        row.update(reused=int(m.group(11)))
+    row["findings"] = sorted((f.get("file", ""), f.get("line"), f.get("column"), f.get("rule"),
+                              f.get("class"), f.get("severity")) for f in found)
+    extra = (f"; witness {row['witness']:5.2f}s ({row['witness_analyses']}), summaries "
+             f"{row['kernel_summaries']:5.2f}s" if "witness" in row else "")
+    print(f"{row['over_parse']:6.3f}  parse {parse:6.2f}s  collect {collect:5.2f}s  analysis "
+          f"{analysis:5.2f}s ({int(n)}; headers {header:5.2f}s{extra})  {row['file']}", flush=True)
+    return row
 
 
 if __name__ == "__main__":
