@@ -73,16 +73,17 @@ SymRef emptyObjectValue() {
   return V;
 }
 
-/// Where the object `this` points to lies, as the caller said (PrivateReach::Place): lanes
-/// that call a method on different objects (`arr[tid % 4].get()`) read different memory.
-/// Without the caller's word (no private object reached), nothing: the object's value, whose
-/// class joins what it holds and where it is, stands for it.
+/// Where the private memory argument \p Index reaches lies, as the caller said
+/// (PrivateReach::Place). Without the caller's word (no private object reached), nothing.
 static std::optional<Uniformity> placeGiven(const FunctionState &F, unsigned Index) {
   if (Index >= F.Reach.Place.size() || Index >= F.Reach.Contents.size() ||
       !F.Reach.Contents[Index])
     return std::nullopt;
   return F.Reach.Place[Index];
 }
+/// Where the object `this` points to lies: lanes that call a method on different objects
+/// (`arr[tid % 4].get()`) read different memory. Without the caller's word, the object's value,
+/// whose class joins what it holds and where it is, stands for it.
 static std::optional<Uniformity> thisPlace(const FunctionState &F) {
   const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
   return MD && MD->isInstance() ? placeGiven(F, 0) : std::nullopt;
