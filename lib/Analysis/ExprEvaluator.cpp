@@ -89,12 +89,12 @@ static std::optional<Uniformity> thisPlace(const FunctionState &F) {
   return MD && MD->isInstance() ? placeGiven(F, 0) : std::nullopt;
 }
 /// The same for what a reference parameter is bound to (`read(arr[tid % 4])`).
-static std::optional<Uniformity> paramPlace(const FunctionState &F, const VarDecl *V) {
+static std::optional<Uniformity> paramPlace(const FunctionState &F, const Memory &M,
+                                            const VarDecl *V) {
   const auto *P = dyn_cast<ParmVarDecl>(V);
-  if (!P || !P->getType()->isReferenceType() || P->getDeclContext() != F.FD)
-    return std::nullopt;
-  const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
-  return placeGiven(F, P->getFunctionScopeIndex() + (MD && MD->isInstance() ? 1 : 0));
+  std::optional<unsigned> Index =
+      P && P->getType()->isReferenceType() ? M.argumentIndex(P) : std::nullopt;
+  return Index ? placeGiven(F, *Index) : std::nullopt;
 }
 
 SymRef ExprEvaluator::eval(const Expr *E, State &S, unsigned D) {
@@ -251,7 +251,7 @@ SymRef ExprEvaluator::evalNode(const Expr *E, State &S, unsigned D) {
               return V;
             // Each field as far apart between lanes as the object is (`arr[tid % 4]`).
             return M.objectValue({Var, true}, {}, Var->getType(), E,
-                                 paramPlace(F, Var).value_or(Uniformity::BlockUniform));
+                                 paramPlace(F, M, Var).value_or(Uniformity::BlockUniform));
           }
           return atLeast(V ? V : F.leafFor(E, Uniformity::BlockUniform, true, Var->getNameAsString()),
                          M.objectClass({Var, true}), E);
@@ -532,12 +532,12 @@ Uniformity ExprEvaluator::placeClass(const Expr *LV, State &S, unsigned Depth) {
     // as far apart between lanes as the object is).
     if (std::optional<Uniformity> Place = thisPlace(F))
       C = join(C, *Place);
-  } else if (std::optional<Uniformity> Place = Var ? paramPlace(F, Var) : std::nullopt) {
+  } else if (std::optional<Uniformity> Place = Var ? paramPlace(F, M, Var) : std::nullopt) {
     C = join(C, *Place); // the same for what a reference parameter is bound to
   } else if (const auto *Call = dyn_cast_or_null<CallExpr>(E);
              Call && Call->getCallReturnType(F.Ctx)->isReferenceType())
     C = join(C, M.callReturnPlace(Call)); // evaluated already (storeToMemory, the return)
-  else if (E && E->getType()->isPointerType() && !isa<CXXThisExpr>(E))
+  else if (E && E->getType()->isPointerType())
     C = join(C, eval(E, S)->Class); // the pointer a subscript starts from
   else if (Var && Var->getType()->isReferenceType() && !isa<ParmVarDecl>(Var) &&
            F.isOwnLocal(Var) && Var->getInit() && Depth < 8)

@@ -300,8 +300,10 @@ public:
   /// No convergence: all private memory is lane-varying.
   void giveUp();
 
-private:
+  /// \p P's index among the arguments (`this` 0), when it is this function's parameter.
   std::optional<unsigned> argumentIndex(const clang::ParmVarDecl *P) const;
+
+private:
   /// The argument whose caller's memory \p O is (`this` 0), if it is one.
   std::optional<unsigned> argumentOf(MemObject O) const;
   void noteParameterStore(unsigned Index, llvm::ArrayRef<const clang::FieldDecl *> Path,

@@ -14,14 +14,8 @@ constexpr int64_t Samples[] = {0, 1, 17, 100};
 /// its value there stands for every value the launch may have.
 unsigned openBlockDims(const std::vector<BlockShape> &Shapes) {
   unsigned Open = 0;
-  for (const BlockShape &S : Shapes) {
-    if (S.Source == "assert-x")
-      Open |= 6;
-    else if (S.assumed() || S.Source == "unknown")
-      Open |= 7;
-    else
-      Open |= ~unsigned(S.FixedDims) & 7;
-  }
+  for (const BlockShape &S : Shapes)
+    Open |= ~S.knownDims() & 7u;
   return Open;
 }
 

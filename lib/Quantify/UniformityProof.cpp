@@ -595,9 +595,7 @@ UniformityProof proveUniformity(const SymRef &Cond, const SymRef &Guard, const B
   // for unknown y/z ("unknown"), or for a partly known launch ("partial"): its layout is
   // proved over, the sizes the code does not fix stay unknown.
   bool OneD = Shape.Source == "default" || Shape.Source == "launch_bounds";
-  unsigned KnownDims = Shape.Source == "assert-x" ? 1u
-                       : OneD || Shape.Source == "unknown" ? 0u
-                                                           : Shape.FixedDims & 7u;
+  unsigned KnownDims = Shape.knownDims();
   unsigned X = OneD ? (Shape.Source == "default" ? MaxThreadsPerBlock : Shape.threads()) : Shape.X;
   unsigned Y = OneD ? 1 : Shape.Y, Z = OneD ? 1 : Shape.Z;
   unsigned Threads = X * Y * Z;

@@ -45,6 +45,14 @@ struct BlockShape {
   bool assumed() const {
     return Source == "default" || Source == "launch_bounds" || Source == "assert-x";
   }
+  /// The blockDim components (bit D for x, y, z) whose values a proof may rely on: x alone for
+  /// "assert-x", none for another assumed shape or a candidate for an unknown one, else those
+  /// the code fixes.
+  unsigned knownDims() const {
+    if (Source == "assert-x")
+      return 1;
+    return assumed() || Source == "unknown" ? 0 : FixedDims & 7u;
+  }
   std::string str() const;
   bool operator==(const BlockShape &O) const { return X == O.X && Y == O.Y && Z == O.Z; }
 };
